@@ -1,0 +1,43 @@
+"""The exceptions kg raises, all derived from :class:`KgError`.
+
+The command line turns each into a one-line message and an exit code
+(see ``kg/cli.py`` and the README's "Exit codes").
+"""
+
+from __future__ import annotations
+
+
+class KgError(Exception):
+    """Base class of every error kg raises on purpose."""
+
+    exit_code = 2
+
+
+class NotesError(KgError):
+    """Notes that cannot be read: carries the file, the line and an excerpt."""
+
+    def __init__(self, message: str, path: str, line: int = 0, excerpt: str = "") -> None:
+        self.message = message
+        self.path = path
+        self.line = line
+        self.excerpt = excerpt
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        where = f"{self.path}:{self.line}" if self.line else self.path
+        text = f"{where}: {self.message}"
+        if self.excerpt:
+            text += f": {self.excerpt!r}"
+        return text
+
+
+class LexiconError(KgError):
+    """A YAML lexicon (institutions, techniques, ...) that is malformed."""
+
+
+class QueryError(KgError):
+    """A SPARQL query that cannot be parsed or run, or a refused operation."""
+
+
+class StoreError(KgError):
+    """A remote triple store that refused or failed a request."""

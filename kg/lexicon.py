@@ -1,0 +1,178 @@
+"""Curated knowledge kg reads from YAML: labels, institutions, countries,
+techniques, named entities and the words of quantitative claims.
+
+The files ship in ``kg/lexicons/``. A user extends them without touching kg:
+``kg build --lexicon mine.yaml`` (or ``load_lexicon(extra=[...])``) merges a
+file with any of the same top-level keys; an entry with an existing ``id``
+replaces the shipped one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from . import resources
+from .errors import LexiconError
+from .notes import Labels
+from .records import Concept, Country, Entity, Institution
+
+LEXICON_FILES = ("labels", "institutions", "countries", "techniques", "entities", "metrics")
+
+
+@dataclass
+class Lexicon:
+    labels: Labels
+    institutions: dict[str, Institution] = field(default_factory=dict)
+    not_institutions: tuple[str, ...] = ()
+    countries: dict[str, Country] = field(default_factory=dict)
+    concepts: dict[str, Concept] = field(default_factory=dict)
+    scheme: dict[str, str] = field(default_factory=dict)
+    entities: dict[str, Entity] = field(default_factory=dict)
+    metrics: dict[str, Any] = field(default_factory=dict)
+    people: tuple[str, ...] = ()
+
+
+def _read_yaml(path: Path) -> dict[str, Any]:
+    try:
+        with path.open(encoding="utf-8") as f:
+            data = yaml.safe_load(f) or {}
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"{path}:{mark.line + 1}" if mark else str(path)
+        raise LexiconError(f"{where}: not valid YAML: {getattr(exc, 'problem', exc)}") from exc
+    except OSError as exc:
+        raise LexiconError(f"{path}: cannot read: {exc.strerror}") from exc
+    if not isinstance(data, dict):
+        raise LexiconError(f"{path}: expected a mapping at the top level")
+    return data
+
+
+def _tuple(value: Any) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        return (value,)
+    return tuple(str(v) for v in value)
+
+
+def _entries(data: dict[str, Any], key: str, path: Path) -> list[dict[str, Any]]:
+    entries = data.get(key) or []
+    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+        raise LexiconError(f"{path}: '{key}' must be a list of mappings")
+    return entries
+
+
+def _need(entry: dict[str, Any], keys: Iterable[str], path: Path, what: str) -> None:
+    for key in keys:
+        if not entry.get(key):
+            raise LexiconError(f"{path}: a {what} entry has no '{key}': {entry!r:.120}")
+
+
+def _merge(lex: Lexicon, data: dict[str, Any], path: Path) -> None:
+    if "fields" in data or "session" in data:
+        old = lex.labels
+        fields = dict(old.fields) if old else {}
+        for name, words in (data.get("fields") or {}).items():
+            fields[name] = tuple(dict.fromkeys((*fields.get(name, ()), *_tuple(words))))
+        header = data.get("header") or {}
+
+        def more(existing: tuple[str, ...], extra: Any) -> tuple[str, ...]:
+            return tuple(dict.fromkeys((*existing, *_tuple(extra))))
+
+        lex.labels = Labels(
+            fields=fields,
+            conference=more(old.conference if old else (), header.get("conference")),
+            ignored=more(old.ignored if old else (), header.get("ignored")),
+            session=more(old.session if old else (), data.get("session")),
+            end_of_notes=more(old.end_of_notes if old else (), data.get("end_of_notes")),
+        )
+    for e in _entries(data, "institutions", path):
+        _need(e, ("id", "name"), path, "institution")
+        lex.institutions[e["id"]] = Institution(
+            id=e["id"],
+            name=e["name"],
+            name_zh=e.get("name_zh", ""),
+            country=e.get("country", ""),
+            kind=e.get("kind", ""),
+            wikidata=e.get("wikidata", ""),
+            ror=e.get("ror", ""),
+            aliases=_tuple(e.get("aliases")) + _tuple(e.get("abbreviations")),
+            parent=e.get("parent", ""),
+        )
+        lex.metrics.setdefault("_abbreviations", {}).update(
+            {a: e["id"] for a in _tuple(e.get("abbreviations"))}
+        )
+    lex.not_institutions += _tuple(data.get("not_institutions"))
+    lex.people += _tuple(data.get("people"))
+    for e in _entries(data, "countries", path):
+        _need(e, ("code", "name"), path, "country")
+        lex.countries[e["code"]] = Country(
+            e["code"], e["name"], e.get("name_zh", ""), e.get("wikidata", "")
+        )
+        lex.metrics.setdefault("_country_aliases", {}).update(
+            {a: e["code"] for a in _tuple(e.get("aliases"))}
+        )
+    if isinstance(data.get("scheme"), dict):
+        lex.scheme.update({k: str(v) for k, v in data["scheme"].items()})
+    for e in _entries(data, "concepts", path):
+        _need(e, ("id", "label"), path, "concept")
+        lex.concepts[e["id"]] = Concept(
+            id=e["id"],
+            label=e["label"],
+            label_zh=e.get("label_zh", ""),
+            synonyms=_tuple(e.get("synonyms")),
+            synonyms_zh=_tuple(e.get("synonyms_zh")),
+            broader=_tuple(e.get("broader")),
+            definition=e.get("definition", ""),
+        )
+    for e in _entries(data, "entities", path):
+        _need(e, ("id", "name", "type"), path, "entity")
+        lex.entities[e["id"]] = Entity(
+            id=e["id"],
+            name=e["name"],
+            type=e["type"],
+            aliases=_tuple(e.get("aliases")),
+            description=e.get("description", ""),
+            wikidata=e.get("wikidata", ""),
+        )
+    for key in ("units", "measures", "qualifiers", "directions", "magnitudes", "not_claims"):
+        if key in data:
+            lex.metrics[key] = data[key]
+
+
+def _check(lex: Lexicon) -> None:
+    for concept in lex.concepts.values():
+        for b in concept.broader:
+            if b not in lex.concepts:
+                raise LexiconError(f"technique {concept.id!r} has unknown broader {b!r}")
+    for inst in lex.institutions.values():
+        if inst.parent and inst.parent not in lex.institutions:
+            raise LexiconError(f"institution {inst.id!r} has unknown parent {inst.parent!r}")
+
+
+@lru_cache(maxsize=8)
+def _load(extra: tuple[Path, ...]) -> Lexicon:
+    lex = Lexicon(labels=None)  # type: ignore[arg-type]
+    for name in LEXICON_FILES:
+        path = resources.lexicon_file(name)
+        if path.exists():
+            _merge(lex, _read_yaml(path), path)
+    for path in extra:
+        _merge(lex, _read_yaml(path), path)
+    _check(lex)
+    return lex
+
+
+def load_lexicon(extra: Sequence[str | Path] = ()) -> Lexicon:
+    """The shipped lexicons, extended by the user's YAML files (later files win)."""
+    return _load(tuple(Path(p).resolve() for p in extra))
+
+
+def load_labels(extra: Sequence[str | Path] = ()) -> Labels:
+    return load_lexicon(extra).labels

@@ -1,0 +1,208 @@
+"""Plain records that flow between the steps of the pipeline.
+
+``notes`` produces :class:`Corpus` (what the notes say), ``extract`` adds
+:class:`Knowledge` (what kg understood), ``graph`` turns that into RDF.
+Nothing here knows about RDF, files or YAML.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# --- step 1: what the notes say -------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Span:
+    """Where something was written: a notes file and a 1-based line range."""
+
+    path: str
+    line: int
+    end_line: int
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something in the notes kg could not use as written."""
+
+    severity: str  # "error" (something was not used) or "warning" (used, but doubtful)
+    path: str
+    line: int
+    message: str
+    excerpt: str = ""
+
+    def __str__(self) -> str:
+        text = f"{self.path}:{self.line}: {self.severity}: {self.message}"
+        if self.excerpt:
+            text += f": {self.excerpt!r}"
+        return text
+
+
+@dataclass(frozen=True)
+class Conference:
+    name: str  # short name as written, e.g. "SC"
+    year: int | None
+    span: Span | None = None
+
+    @property
+    def label(self) -> str:
+        return f"{self.name} {self.year}" if self.year else self.name
+
+
+@dataclass(frozen=True)
+class Session:
+    name: str
+    position: int  # 1-based order within its notes file
+    span: Span
+
+
+@dataclass(frozen=True)
+class Paper:
+    title: str
+    doi: str | None  # lower-case, without resolver prefix
+    url: str | None  # the link as written
+    institutions: str  # the affiliation field, free text
+    abstract: str
+    abstract_lang: str  # BCP 47 tag guessed from the script: "zh" or "en"
+    abstract_line: int  # first line of the abstract (0 when there is none)
+    remarks: str  # the note-taker's own remarks
+    session: str | None  # name of the session, None before the first session line
+    position: int  # 1-based order within its notes file
+    span: Span
+    conference: Conference
+
+
+@dataclass
+class NotesFile:
+    path: str  # as shown to the user
+    name: str  # stable name relative to the input root, used in IRIs and provenance
+    title: str  # the document's own title line, if any
+    conference: Conference
+    sessions: list[Session] = field(default_factory=list)
+    papers: list[Paper] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    sha256: str = ""
+
+
+@dataclass
+class Corpus:
+    files: list[NotesFile] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)  # problems across files
+
+    @property
+    def papers(self) -> list[Paper]:
+        return [p for f in self.files for p in f.papers]
+
+    @property
+    def all_problems(self) -> list[Problem]:
+        found = [p for f in self.files for p in f.problems] + self.problems
+        return sorted(found, key=lambda p: (p.path, p.line, p.message))
+
+
+# --- step 2: what kg understood ---------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Country:
+    code: str  # ISO 3166-1 alpha-2
+    name: str
+    name_zh: str = ""
+    wikidata: str = ""
+
+
+@dataclass(frozen=True)
+class Institution:
+    id: str
+    name: str
+    name_zh: str = ""
+    country: str = ""  # ISO code
+    kind: str = ""
+    wikidata: str = ""
+    ror: str = ""
+    aliases: tuple[str, ...] = ()
+    parent: str = ""
+    resolved: bool = True  # False: named in the notes, not in the registry
+
+
+@dataclass(frozen=True)
+class Person:
+    id: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Concept:
+    """A technique in the SKOS concept scheme."""
+
+    id: str
+    label: str
+    label_zh: str = ""
+    synonyms: tuple[str, ...] = ()
+    synonyms_zh: tuple[str, ...] = ()
+    broader: tuple[str, ...] = ()
+    definition: str = ""
+
+
+@dataclass(frozen=True)
+class Entity:
+    """A named thing: a system, library, hardware, platform, dataset or model."""
+
+    id: str
+    name: str
+    type: str
+    aliases: tuple[str, ...] = ()
+    description: str = ""
+    wikidata: str = ""
+
+
+@dataclass(frozen=True)
+class Metric:
+    """A quantitative claim found in an abstract."""
+
+    paper_doi: str | None
+    index: int  # 1-based order within its paper
+    text: str  # the phrase the number came from
+    sentence: str  # the whole source sentence
+    line: int
+    unit: str  # unit code, see kg/lexicons/metrics.yaml
+    value: float | None = None
+    min: float | None = None
+    max: float | None = None
+    measures: str = "other"
+    direction: str = "neutral"  # improvement | reduction | neutral
+    qualifier: str = ""  # up-to | more-than | at-least | on-average | less-than | about
+    baseline: str = ""  # entity id
+
+
+@dataclass
+class PaperFacts:
+    paper: Paper
+    institutions: list[str] = field(default_factory=list)  # Institution ids
+    people: list[str] = field(default_factory=list)  # Person ids
+    countries: list[str] = field(default_factory=list)  # ISO codes named in the field
+    techniques: list[str] = field(default_factory=list)  # Concept ids
+    systems: list[str] = field(default_factory=list)  # entity ids the paper presents
+    baselines: list[str] = field(default_factory=list)  # entity ids compared against
+    mentions: list[str] = field(default_factory=list)  # other entity ids named
+    metrics: list[Metric] = field(default_factory=list)
+
+
+@dataclass
+class Knowledge:
+    corpus: Corpus
+    papers: list[PaperFacts] = field(default_factory=list)
+    institutions: dict[str, Institution] = field(default_factory=dict)
+    people: dict[str, Person] = field(default_factory=dict)
+    countries: dict[str, Country] = field(default_factory=dict)
+    concepts: dict[str, Concept] = field(default_factory=dict)  # the whole scheme
+    entities: dict[str, Entity] = field(default_factory=dict)  # only those named
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def unresolved(self) -> list[Institution]:
+        return sorted(
+            (i for i in self.institutions.values() if not i.resolved), key=lambda i: i.id
+        )
