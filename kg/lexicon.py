@@ -141,7 +141,15 @@ def _merge(lex: Lexicon, data: dict[str, Any], path: Path) -> None:
             description=e.get("description", ""),
             wikidata=e.get("wikidata", ""),
         )
-    for key in ("units", "measures", "qualifiers", "directions", "magnitudes", "not_claims"):
+    for key in (
+        "units",
+        "measures",
+        "qualifiers",
+        "directions",
+        "magnitudes",
+        "comparisons",
+        "labelled",
+    ):
         if key in data:
             lex.metrics[key] = data[key]
 

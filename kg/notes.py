@@ -70,7 +70,9 @@ class Labels:
                 reverse=True,
             )
         )
-        bare_re = re.compile(rf"^(?:\*\*|__)?(?P<label>{bare})(?:\*\*|__)?\s*[:：]?$", re.IGNORECASE)
+        bare_re = re.compile(
+            rf"^(?:\*\*|__)?(?P<label>{bare})(?:\*\*|__)?\s*[:：]?$", re.IGNORECASE
+        )
         words = "|".join(re.escape(w) for w in sorted(self.session, key=len, reverse=True))
         session_re = re.compile(
             rf"^(?:#{{1,6}}\s*)?(?:\*\*)?(?:{words})(?:\s*[:：\-–—]\s*|\s+)(?P<name>.+?)(?:\*\*)?$",
@@ -181,11 +183,18 @@ class _Draft:
     link_line: int = 0
     institutions: str = ""
     abstract: list[str] = field(default_factory=list)
-    abstract_line: int = 0
+    abstract_lines: list[int] = field(default_factory=list)
     remarks: list[str] = field(default_factory=list)
     block: str = "header"  # header | abstract | remarks
     end_line: int = 0
     session: Session | None = None
+
+    def add(self, number: int, text: str) -> None:
+        if self.block == "remarks":
+            self.remarks.append(text)
+        else:
+            self.abstract.append(text)
+            self.abstract_lines.append(number)
 
 
 class _Reader:
@@ -222,8 +231,10 @@ class _Reader:
             self.problem("error", 1, "empty file: no notes in it")
         elif not papers and not any(p.severity == "error" for p in self.problems):
             self.problem(
-                "warning", 1, "no paper found: a paper starts with a title label such as "
-                f"{self.labels.fields['title'][0]!r} or 'Title:'"
+                "warning",
+                1,
+                "no paper found: a paper starts with a title label such as "
+                f"{self.labels.fields['title'][0]!r} or 'Title:'",
             )
         return NotesFile(
             path=self.path,
@@ -312,10 +323,8 @@ class _Reader:
             self.problem("warning", number, f"{kind} label with no paper before it; ignored", line)
             return
         draft.block = kind
-        if kind == "abstract" and not draft.abstract_line and value:
-            draft.abstract_line = number
         if value:
-            (draft.abstract if kind == "abstract" else draft.remarks).append(value)
+            draft.add(number, value)
         draft.end_line = number
 
     def text(self, number: int, line: str) -> None:
@@ -331,9 +340,7 @@ class _Reader:
             return
         if draft.block == "header":
             draft.block = "abstract"  # free text after a paper's fields is its abstract
-        if draft.block == "abstract" and not draft.abstract_line:
-            draft.abstract_line = number
-        (draft.remarks if draft.block == "remarks" else draft.abstract).append(line)
+        draft.add(number, line)
         draft.end_line = number
 
     def start_session(self, number: int, name: str) -> None:
@@ -357,7 +364,9 @@ class _Reader:
                 doi = normalize_doi(m.group(1))
             else:
                 self.problem(
-                    "warning", draft.link_line, "link is not a DOI; paper kept without one",
+                    "warning",
+                    draft.link_line,
+                    "link is not a DOI; paper kept without one",
                     draft.link,
                 )
         else:
@@ -373,7 +382,7 @@ class _Reader:
                 institutions=draft.institutions,
                 abstract=abstract,
                 abstract_lang=guess_language(abstract) if abstract else "",
-                abstract_line=draft.abstract_line if abstract else 0,
+                abstract_lines=tuple(draft.abstract_lines),
                 remarks="\n".join(draft.remarks).strip(),
                 session=draft.session.name if draft.session else None,
                 position=len(self.papers) + 1,
@@ -388,8 +397,11 @@ class _Reader:
             text = self.title or Path(self.name).stem
             if self.papers:
                 self.problem(
-                    "warning", 1, "no conference line (such as 'Conference: SC 2021'); "
-                    f"guessed from {'the title' if self.title else 'the file name'}", text,
+                    "warning",
+                    1,
+                    "no conference line (such as 'Conference: SC 2021'); "
+                    f"guessed from {'the title' if self.title else 'the file name'}",
+                    text,
                 )
         name, year = parse_conference(text)
         return Conference(name, year, Span(self.path, line, line) if line else None)
@@ -448,7 +460,9 @@ def _drop_duplicate_dois(corpus: Corpus) -> None:
                 seen = first[paper.doi]
                 notes.problems.append(
                     Problem(
-                        "error", notes.path, paper.span.line,
+                        "error",
+                        notes.path,
+                        paper.span.line,
                         f"duplicate DOI {paper.doi} (first at {seen.span}); this copy not used",
                         paper.title,
                     )

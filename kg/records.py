@@ -67,7 +67,7 @@ class Paper:
     institutions: str  # the affiliation field, free text
     abstract: str
     abstract_lang: str  # BCP 47 tag guessed from the script: "zh" or "en"
-    abstract_line: int  # first line of the abstract (0 when there is none)
+    abstract_lines: tuple[int, ...]  # the file line of each line of the abstract
     remarks: str  # the note-taker's own remarks
     session: str | None  # name of the session, None before the first session line
     position: int  # 1-based order within its notes file
@@ -203,6 +203,4 @@ class Knowledge:
 
     @property
     def unresolved(self) -> list[Institution]:
-        return sorted(
-            (i for i in self.institutions.values() if not i.resolved), key=lambda i: i.id
-        )
+        return sorted((i for i in self.institutions.values() if not i.resolved), key=lambda i: i.id)

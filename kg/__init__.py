@@ -1,0 +1,44 @@
+"""kg: turn notes about conference papers into an RDF knowledge graph.
+
+The pipeline, one module per step::
+
+    notes.read_notes  ->  extract.extract  ->  graph.to_quads / to_graph  ->  query | html | store
+
+:func:`build` runs the first three steps and returns an ``rdflib.Graph``.
+"""
+
+from __future__ import annotations
+
+__version__ = "0.1.0"
+
+from .api import Build, build, build_all, load
+from .errors import KgError, LexiconError, NotesError, QueryError, StoreError
+from .extract import extract
+from .lexicon import load_lexicon
+from .notes import read_notes
+from .query import Rows, query
+from .records import Corpus, Knowledge, Problem
+from .vocab import DEFAULT_BASE, KG
+
+__all__ = [
+    "DEFAULT_BASE",
+    "KG",
+    "Build",
+    "Corpus",
+    "KgError",
+    "Knowledge",
+    "LexiconError",
+    "NotesError",
+    "Problem",
+    "QueryError",
+    "Rows",
+    "StoreError",
+    "__version__",
+    "build",
+    "build_all",
+    "extract",
+    "load",
+    "load_lexicon",
+    "query",
+    "read_notes",
+]

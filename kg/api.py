@@ -1,0 +1,98 @@
+"""The whole pipeline behind one call; the CLI and library users both use this."""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import pyoxigraph as ox
+import rdflib
+
+from . import resources
+from .errors import KgError, NotesError
+from .extract import extract
+from .graph import to_graph, to_quads
+from .iri import check_base
+from .lexicon import load_lexicon
+from .notes import read_notes
+from .records import Knowledge, Problem
+from .vocab import DEFAULT_BASE
+
+
+class NotesWarning(UserWarning):
+    """Something in the notes kg used with doubts, or could not use."""
+
+
+@dataclass
+class Build:
+    """Everything one build produced: what was understood, and the statements."""
+
+    knowledge: Knowledge
+    quads: list[ox.Quad]
+    base: str
+
+    @property
+    def problems(self) -> list[Problem]:
+        return sorted(
+            [*self.knowledge.corpus.all_problems, *self.knowledge.problems],
+            key=lambda p: (p.path, p.line, p.message),
+        )
+
+    @property
+    def graph(self) -> rdflib.Graph:
+        return to_graph(self.quads)
+
+
+def build_all(
+    paths: Iterable[str | Path] | None = None,
+    *,
+    base: str = DEFAULT_BASE,
+    lexicons: Sequence[str | Path] = (),
+) -> Build:
+    """Read, understand and state: the three first steps of the pipeline."""
+    base = check_base(base)
+    lexicon = load_lexicon(lexicons)
+    paths = list(paths) if paths is not None else [resources.default_notes_dir()]
+    corpus = read_notes(paths, lexicon.labels)
+    knowledge = extract(corpus, lexicon)
+    return Build(knowledge, to_quads(knowledge, base, lexicon), base)
+
+
+def build(
+    paths: Iterable[str | Path] | None = None,
+    *,
+    base: str = DEFAULT_BASE,
+    lexicons: Sequence[str | Path] = (),
+    strict: bool = False,
+) -> rdflib.Graph:
+    """Build the knowledge graph of the notes under ``paths`` (default: kg's ``data/``).
+
+    Problems in the notes are issued as :class:`NotesWarning` warnings; with
+    ``strict=True`` the first one is raised as :class:`~kg.errors.NotesError`.
+    """
+    result = build_all(paths, base=base, lexicons=lexicons)
+    for problem in result.problems:
+        if strict:
+            raise NotesError(problem.message, problem.path, problem.line, problem.excerpt)
+        warnings.warn(str(problem), NotesWarning, stacklevel=2)
+    return result.graph
+
+
+def load(path: str | Path) -> rdflib.Graph:
+    """Load a graph kg wrote (.ttl, .nt, .trig, .nq) into an Oxigraph-backed rdflib Graph."""
+    path = Path(path)
+    formats = {
+        ".ttl": ox.RdfFormat.TURTLE,
+        ".nt": ox.RdfFormat.N_TRIPLES,
+        ".trig": ox.RdfFormat.TRIG,
+        ".nq": ox.RdfFormat.N_QUADS,
+    }
+    if path.suffix not in formats:
+        raise KgError(f"{path}: cannot load {path.suffix or 'this'} files; use .ttl, .nt, .trig or .nq")
+    try:
+        quads = ox.parse(path=str(path), format=formats[path.suffix])
+        return to_graph(quads)
+    except (OSError, SyntaxError) as exc:
+        raise KgError(f"{path}: {exc}") from exc

@@ -1,0 +1,209 @@
+"""The ``kg`` command: a thin layer over the Python API.
+
+Exit codes (also in the README):
+  0  done; every paper in the notes is in the graph
+  1  done, but some notes could not be used (listed), or a warning under --strict
+  2  nothing done: bad arguments, unreadable files, a bad query or lexicon
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import warnings
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+
+import rdflib
+
+from . import __version__
+from .api import Build, build_all, load
+from .errors import KgError, QueryError
+from .html import HtmlOptions, write_html
+from .query import Rows, query
+from .store import FORMATS, write_outputs
+from .vocab import DEFAULT_BASE
+
+OK, PROBLEMS, FAILED = 0, 1, 2
+DEFAULT_OUT = Path("out")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "command", None):
+        parser.print_help()
+        return FAILED
+    try:
+        return int(args.run(args) or OK)
+    except KgError as exc:
+        print(f"kg: error: {exc}", file=sys.stderr)
+        return exc.exit_code
+    except FileNotFoundError as exc:
+        print(f"kg: error: {exc.filename or exc}: no such file", file=sys.stderr)
+        return FAILED
+    except KeyboardInterrupt:
+        print("kg: interrupted", file=sys.stderr)
+        return 130
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="kg", description="Build an RDF knowledge graph from notes on conference papers."
+    )
+    p.add_argument("--version", action="version", version=f"kg {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    def common_build(sp: argparse.ArgumentParser) -> None:
+        sp.add_argument("--base", default=DEFAULT_BASE, help="base IRI of the data (default: %(default)s)")
+        sp.add_argument("--lexicon", action="append", default=[], metavar="YAML",
+                        help="extra lexicon file (institutions, techniques, ...); repeatable")  # fmt: skip
+
+    b = sub.add_parser("build", help="read notes, write out/graph.ttl and out/graph.html")
+    b.add_argument("paths", nargs="*", type=Path, help="notes files or folders (default: data/)")
+    b.add_argument("-o", "--out", type=Path, default=DEFAULT_OUT, help="output folder (default: out/)")
+    b.add_argument("--format", action="append", choices=sorted(FORMATS), default=None,
+                   help="RDF format to write; repeatable (default: turtle)")  # fmt: skip
+    b.add_argument("--no-html", action="store_true", help="do not write graph.html")
+    b.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
+    b.add_argument("-q", "--quiet", action="store_true", help="print only problems")
+    common_build(b)
+    b.set_defaults(run=cmd_build)
+
+    q = sub.add_parser("query", help="ask a SPARQL question")
+    q.add_argument("sparql", nargs="?", help="the query text")
+    q.add_argument("-f", "--file", type=Path, help="read the query from a .rq file")
+    q.add_argument("-g", "--graph", type=Path, help="graph file (default: out/graph.ttl, else build data/)")
+    q.add_argument("-p", "--param", action="append", default=[], metavar="NAME=VALUE",
+                   help="bind ?NAME to VALUE (a literal, or an IRI given as <...>)")  # fmt: skip
+    q.set_defaults(run=cmd_query)
+
+    h = sub.add_parser("html", help="write the interactive page of a graph")
+    h.add_argument("graph", nargs="?", type=Path, help="graph file (default: out/graph.ttl)")
+    h.add_argument("-o", "--out", type=Path, default=DEFAULT_OUT / "graph.html")
+    h.set_defaults(run=cmd_html)
+
+    s = sub.add_parser("stats", help="count what the graph holds")
+    s.add_argument("graph", nargs="?", type=Path, help="graph file (default: out/graph.ttl)")
+    s.set_defaults(run=cmd_stats)
+    return p
+
+
+# --- commands ----------------------------------------------------------------------
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        result = build_all(args.paths or None, base=args.base, lexicons=args.lexicon)
+    formats = args.format or ["turtle"]
+    written = write_outputs(result.quads, args.out, formats, result.base)
+    if not args.no_html:
+        written.append(write_html(result.graph, args.out / "graph.html"))
+    _report(result, written, quiet=args.quiet)
+    problems = result.problems
+    if any(p.severity == "error" for p in problems):
+        return PROBLEMS
+    if args.strict and problems:
+        return PROBLEMS
+    return OK
+
+
+def _report(result: Build, written: list[Path], quiet: bool) -> None:
+    know = result.knowledge
+    out = sys.stdout
+    if not quiet:
+        for notes in know.corpus.files:
+            print(
+                f"{notes.path}: {len(notes.papers)} papers, {len(notes.sessions)} sessions"
+                f" ({notes.conference.label})",
+                file=out,
+            )
+    problems = result.problems
+    if problems:
+        print(f"\n{len(problems)} problem(s) in the notes:", file=sys.stderr)
+        for problem in problems:
+            print(f"  {problem}", file=sys.stderr)
+    unused = [p for p in problems if p.severity == "error"]
+    if unused:
+        print(f"{len(unused)} item(s) could not be used (see errors above).", file=sys.stderr)
+    if quiet:
+        return
+    if know.unresolved:
+        names = ", ".join(i.name for i in know.unresolved)
+        print(f"\nUnresolved institutions ({len(know.unresolved)}): {names}", file=out)
+    counts = summary(know)
+    print(
+        "\nGraph: " + ", ".join(f"{v} {k}" for k, v in counts.items()) + f", {len(set(q.triple for q in result.quads))} triples",
+        file=out,
+    )
+    print("Wrote " + ", ".join(str(p) for p in written), file=out)
+
+
+def summary(know) -> dict[str, int]:  # noqa: ANN001
+    return {
+        "papers": len(know.papers),
+        "sessions": sum(len(f.sessions) for f in know.corpus.files),
+        "institutions": len(know.institutions),
+        "techniques": len({c for f in know.papers for c in f.techniques}),
+        "metrics": sum(len(f.metrics) for f in know.papers),
+    }
+
+
+def _graph_for(path: Path | None) -> rdflib.Graph:
+    if path is not None:
+        return load(path)
+    default = DEFAULT_OUT / "graph.ttl"
+    if default.exists():
+        return load(default)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return build_all().graph
+
+
+def _parse_param(text: str) -> tuple[str, rdflib.term.Identifier]:
+    name, sep, value = text.partition("=")
+    if not sep or not name:
+        raise QueryError(f"--param wants NAME=VALUE, got {text!r}")
+    if value.startswith("<") and value.endswith(">"):
+        return name, rdflib.URIRef(value[1:-1])
+    return name, rdflib.Literal(value)
+
+
+def cmd_query(args: argparse.Namespace) -> int:
+    if args.file:
+        text = args.file.read_text(encoding="utf-8")
+    elif args.sparql:
+        text = args.sparql
+    else:
+        raise QueryError("give a query, or -f FILE.rq")
+    params = dict(_parse_param(p) for p in args.param)
+    rows: Rows = query(_graph_for(args.graph), text, **params)
+    print(rows.table())
+    return OK
+
+
+def cmd_html(args: argparse.Namespace) -> int:
+    graph = _graph_for(args.graph)
+    path = write_html(graph, args.out, HtmlOptions())
+    print(f"Wrote {path}")
+    return OK
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    graph = _graph_for(args.graph)
+    rows = query(
+        graph,
+        "SELECT ?class (COUNT(DISTINCT ?s) AS ?n) WHERE { ?s a ?class "
+        "FILTER(STRSTARTS(STR(?class), STR(kg:))) } GROUP BY ?class ORDER BY DESC(?n) ?class",
+    )
+    counts = Counter({str(r[0]).rsplit("#", 1)[-1]: int(r[1]) for r in rows})  # type: ignore[arg-type]
+    for name, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
+        print(f"{name:<14}{n:>8}")
+    print(f"{'triples':<14}{len(graph):>8}")
+    return OK
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

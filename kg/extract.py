@@ -1,0 +1,573 @@
+"""Step 2: :class:`~kg.records.Corpus` -> :class:`~kg.records.Knowledge`.
+
+Reads the free text of each paper with the curated lexicons: institutions,
+people and countries from the affiliation field; techniques, named entities,
+presented systems, baselines and quantitative claims from the title and the
+abstract. All the words come from ``kg/lexicons/*.yaml``; this module only
+knows how to look for them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+
+from .iri import slug
+from .lexicon import Lexicon, load_lexicon
+from .records import (
+    Concept,
+    Corpus,
+    Entity,
+    Institution,
+    Knowledge,
+    Metric,
+    Paper,
+    PaperFacts,
+    Person,
+    Problem,
+)
+
+_A = r"(?<![A-Za-z0-9])"  # an ASCII word boundary that also works next to Chinese
+_Z = r"(?![A-Za-z0-9])"
+_SPLIT_AFFILIATIONS = re.compile(r"\s*(?:[,，、;；/|]|\band\b|&|\n)\s*")
+_BRACKETED = re.compile(r"[\[【(（]([^\]】)）]+)[\]】)）]")
+_ORG_WORDS = re.compile(
+    r"(?i)\b(univ|university|universit[äéà]|college|institute|institut|school|lab|labs|laboratory|"
+    r"research|center|centre|inc|corp|corporation|ltd|llc|company|academy|foundation|group|"
+    r"technologies|technology|systems|cloud|ai|national|department|dept)\b|大学|学院|研究|公司|实验室|"
+    r"中心|科学院|所$|集团|科技"
+)
+_PERSON = re.compile(r"^[A-Z][a-z'’\-]+(?:\s+[A-Z]\.?)?(?:\s+[A-Z][a-z'’\-]+){1,2}$")
+_SENTENCE_END = re.compile(r"(?<=[。！？!?；;])|(?<=\.)(?=\s+[A-Z\"“(])|\n")
+_NUMBER = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+_CN_DIGITS = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7,
+              "八": 8, "九": 9}  # fmt: skip
+_CN_UNITS = {"十": 10, "百": 100, "千": 1000}
+_CN_NUMBER = r"[零一二两三四五六七八九十百千]+"
+_CN_ONLY = re.compile(_CN_NUMBER)
+_PRESENTS_ZH = re.compile(
+    r"(?:名为|称为|叫做|命名为|提出了?|介绍了?|推出了?|呈现|系统|框架|工具包|工具|调度程序|调度器|方案|算法|库)\s*[:：]?\s*"
+    r"(?P<name>[A-Z][A-Za-z0-9\-\.]*[A-Za-z0-9])"
+)
+_PRESENTS_EN = re.compile(
+    r"\b(?:we (?:present|propose|introduce|design|develop|build|implement)(?:ed)?|this paper "
+    r"(?:presents|proposes|introduces))\s+(?:a |an |the )?(?:[a-z\-]+ ){0,4}?"
+    r"(?P<name>[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)"
+)
+_TITLE_SYSTEM = re.compile(r"^(?P<name>[A-Z][\w\-\.]*(?:\s[A-Z][\w\-]*)?)\s*[:：]\s+\S")
+
+
+@dataclass
+class Extractor:
+    """Finds institutions, techniques, entities and claims with a :class:`Lexicon`."""
+
+    lexicon: Lexicon
+    problems: list[Problem] = field(default_factory=list)
+
+    # ---- lookup tables, built once -----------------------------------------
+
+    @cached_property
+    def _institution_names(self) -> dict[str, str]:
+        table: dict[str, str] = {}
+        for inst in self.lexicon.institutions.values():
+            for name in (inst.name, inst.name_zh, *inst.aliases):
+                if name:
+                    table.setdefault(_fold(name), inst.id)
+        return table
+
+    @cached_property
+    def _abbreviations(self) -> dict[str, str]:
+        return dict(self.lexicon.metrics.get("_abbreviations", {}))
+
+    @cached_property
+    def _countries(self) -> dict[str, str]:
+        table: dict[str, str] = {}
+        for c in self.lexicon.countries.values():
+            for name in (c.name, c.name_zh, c.code):
+                if name:
+                    table[_fold(name)] = c.code
+        for alias, code in self.lexicon.metrics.get("_country_aliases", {}).items():
+            table[_fold(alias)] = code
+        return table
+
+    @cached_property
+    def _not_institutions(self) -> set[str]:
+        return {_fold(n) for n in self.lexicon.not_institutions}
+
+    @cached_property
+    def _technique_patterns(self) -> tuple[re.Pattern[str] | None, dict[str, str]]:
+        words: dict[str, str] = {}
+        for c in self.lexicon.concepts.values():
+            for w in (c.label, c.label_zh, *c.synonyms, *c.synonyms_zh):
+                if w:
+                    words.setdefault(w.casefold(), c.id)
+        return _alternation(words, ignore_case=True), words
+
+    @cached_property
+    def _entity_patterns(self) -> tuple[re.Pattern[str] | None, dict[str, str]]:
+        words: dict[str, str] = {}
+        for e in self.lexicon.entities.values():
+            for w in (e.name, *e.aliases):
+                words.setdefault(w, e.id)
+        return _alternation(words, ignore_case=False), words
+
+    @cached_property
+    def _units(self) -> list[tuple[str, re.Pattern[str]]]:
+        units = self.lexicon.metrics.get("units", {})
+        flat = [(code, p) for code, u in units.items() for p in u.get("patterns", [])]
+        flat.sort(key=lambda cp: len(cp[1]), reverse=True)
+        return [(code, re.compile(p, re.IGNORECASE if not _is_case_sensitive(p) else 0))
+                for code, p in flat]  # fmt: skip
+
+    @cached_property
+    def _unit_re(self) -> re.Pattern[str]:
+        units = self.lexicon.metrics.get("units", {})
+        patterns = sorted(
+            (p for u in units.values() for p in u.get("patterns", [])), key=len, reverse=True
+        )
+        mags = sorted(self.lexicon.metrics.get("magnitudes", {}), key=len, reverse=True)
+        mag = "|".join(re.escape(m) for m in mags)
+        unit = "|".join(f"(?:{p})" for p in patterns)
+        num = rf"(?:{_NUMBER}|(?<![数几]){_CN_NUMBER})"
+        rng = r"\s*(?:[xX×倍%％])?\s*(?:-|–|—|~|～|to|至|到)\s*"
+        return re.compile(
+            rf"(?<![A-Za-z0-9\-_/.·])(?:(?P<lo>{num}){rng})?(?P<num>{num})"
+            rf"(?:\s*(?P<mag>{mag})(?![A-Za-z]))?\s*(?P<unit>{unit})",
+            re.IGNORECASE,
+        )
+
+    @cached_property
+    def _measure_words(self) -> list[tuple[str, str]]:
+        pairs = [
+            (w, name)
+            for name, m in self.lexicon.metrics.get("measures", {}).items()
+            for w in m.get("words", [])
+        ]
+        return sorted(pairs, key=lambda p: len(p[0]), reverse=True)
+
+    # ---- the whole step -----------------------------------------------------
+
+    def extract(self, corpus: Corpus) -> Knowledge:
+        know = Knowledge(corpus=corpus, concepts=dict(self.lexicon.concepts))
+        for notes in corpus.files:
+            for paper in notes.papers:
+                know.papers.append(self.paper_facts(paper, know))
+        know.problems = self.problems
+        return know
+
+    def paper_facts(self, paper: Paper, know: Knowledge) -> PaperFacts:
+        facts = PaperFacts(paper=paper)
+        self.affiliations(paper, facts, know)
+        text = f"{paper.title}\n{paper.abstract}"
+        facts.techniques = self.techniques(text)
+        named = self.entities(text)
+        facts.metrics, facts.baselines = self.metrics(paper, know)
+        facts.systems = [s for s in self.presented(paper, know) if s not in facts.baselines]
+        facts.mentions = [e for e in named if e not in facts.systems and e not in facts.baselines]
+        for eid in (*facts.systems, *facts.baselines, *facts.mentions):
+            if eid in self.lexicon.entities:
+                know.entities[eid] = self.lexicon.entities[eid]
+        return facts
+
+    # ---- affiliations ---------------------------------------------------------
+
+    def affiliations(self, paper: Paper, facts: PaperFacts, know: Knowledge) -> None:
+        text = paper.institutions
+        people = [m.strip() for m in _BRACKETED.findall(text)]
+        text = _BRACKETED.sub(",", text)
+        tokens = [t.strip(" .。") for t in _SPLIT_AFFILIATIONS.split(text)]
+        tokens = [t for t in tokens if t]
+        unresolved: dict[str, Institution] = {}
+        i = 0
+        while i < len(tokens):
+            # "University of California, Berkeley": two tokens that name one place
+            if i + 1 < len(tokens):
+                joined = self.resolve(f"{tokens[i]}, {tokens[i + 1]}")
+                if joined:
+                    _add(facts.institutions, joined)
+                    i += 2
+                    continue
+            name = self.affiliation_token(tokens[i], paper, facts, people)
+            if name:
+                iid = "unresolved-" + slug(name)
+                unresolved[iid] = Institution(iid, name, resolved=False)
+                _add(facts.institutions, iid)
+            i += 1
+        for name in people:
+            pid = slug(name)
+            know.people.setdefault(pid, Person(pid, name))
+            _add(facts.people, pid)
+        for iid in facts.institutions:
+            inst = self.lexicon.institutions.get(iid) or unresolved[iid]
+            if iid not in know.institutions and not inst.resolved:
+                self.problems.append(
+                    Problem("warning", paper.span.path, paper.span.line,
+                            "institution not in the registry (kept, marked unresolved)", inst.name)
+                )  # fmt: skip
+            know.institutions.setdefault(iid, inst)
+            if inst.country in self.lexicon.countries:
+                know.countries[inst.country] = self.lexicon.countries[inst.country]
+        for code in facts.countries:
+            know.countries[code] = self.lexicon.countries[code]
+
+    def affiliation_token(
+        self, token: str, paper: Paper, facts: PaperFacts, people: list[str]
+    ) -> str | None:
+        """Sort one piece of an affiliation field; returns it when it names an unknown place."""
+        core = re.sub(r"(等等|等|et al|etc)$", "", token, flags=re.IGNORECASE).strip()
+        if not core:
+            return None
+        if _fold(core) in self._not_institutions or _fold(token) in self._not_institutions:
+            self.problems.append(
+                Problem("warning", paper.span.path, paper.span.line,
+                        "affiliation names no institution; ignored", token)
+            )  # fmt: skip
+            return None
+        found = self.resolve(core)
+        if found:
+            _add(facts.institutions, found)
+            return None
+        code = self._countries.get(_fold(core))
+        if code:
+            _add(facts.countries, code)
+            return None
+        if _PERSON.match(core) and not _ORG_WORDS.search(core):
+            people.append(core)
+            return None
+        return core
+
+    def resolve(self, name: str) -> str | None:
+        """The registry id of an institution name, alias or abbreviation, if any."""
+        name = name.strip()
+        if name in self._abbreviations:
+            return self._abbreviations[name]
+        found = self._institution_names.get(_fold(name))
+        if found:
+            return found
+        # "Tsinghua University (China)", "IBM 印度": drop a trailing country
+        for sep in (" (", "（", " ", ","):
+            head, _, tail = name.rpartition(sep)
+            if head and _fold(tail.strip("()（）")) in self._countries:
+                return self.resolve(head)
+        return None
+
+    # ---- techniques and entities -------------------------------------------------
+
+    def techniques(self, text: str) -> list[str]:
+        pattern, words = self._technique_patterns
+        if pattern is None:
+            return []
+        found: list[str] = []
+        for m in pattern.finditer(text):
+            _add(found, words[m.group(0).casefold()])
+        return found
+
+    def entities(self, text: str) -> list[str]:
+        pattern, words = self._entity_patterns
+        if pattern is None:
+            return []
+        found: list[str] = []
+        for m in pattern.finditer(text):
+            _add(found, words[m.group(0)])
+        return found
+
+    def presented(self, paper: Paper, know: Knowledge) -> list[str]:
+        names: list[str] = []
+        m = _TITLE_SYSTEM.match(paper.title)
+        if m and len(m.group("name")) <= 30:
+            names.append(m.group("name").rstrip("."))
+        for rx in (_PRESENTS_ZH, _PRESENTS_EN):
+            for m in rx.finditer(paper.abstract):
+                name = m.group("name").rstrip(".")
+                if len(name) >= 3 and any(c.isupper() for c in name[1:]) or name in names:
+                    names.append(name)
+        ids: list[str] = []
+        _, words = self._entity_patterns
+        for name in names:
+            eid = words.get(name) or self._entity_by_fold.get(name.casefold())
+            if eid is None:
+                eid = slug(name)
+                know.entities.setdefault(eid, Entity(eid, name, "system"))
+            _add(ids, eid)
+        return ids
+
+    @cached_property
+    def _entity_by_fold(self) -> dict[str, str]:
+        return {
+            w.casefold(): e.id for e in self.lexicon.entities.values() for w in (e.name, *e.aliases)
+        }
+
+    # ---- quantitative claims --------------------------------------------------------
+
+    def metrics(self, paper: Paper, know: Knowledge) -> tuple[list[Metric], list[str]]:
+        metrics: list[Metric] = []
+        baselines: list[str] = []
+        seen: set[tuple[object, ...]] = set()
+        for sentence, line in sentences(paper):
+            baseline = self.baseline(sentence)
+            if baseline:
+                _add(baselines, baseline)
+            found = self.labelled(paper, sentence, line)
+            taken = [span for span, _ in found]
+            for m in self._claims_in(sentence):
+                if any(a < m.end() and m.start() < b for a, b in taken):
+                    continue
+                metric = self.metric(paper, 0, sentence, line, m, baseline)
+                if metric is not None:
+                    found.append((m.span(), metric))
+            for _, metric in sorted(found, key=lambda f: f[0]):
+                key = (metric.unit, metric.value, metric.min, metric.max, metric.measures)
+                if key in seen:
+                    continue  # the same figure said twice
+                seen.add(key)
+                metrics.append(replace(metric, index=len(metrics) + 1))
+        return metrics, baselines
+
+    def _claims_in(self, sentence: str) -> Iterable[re.Match[str]]:
+        for m in self._unit_re.finditer(sentence):
+            after = sentence[m.end() : m.end() + 3]
+            if m.group("unit").strip().lower() in ("x", "×") and re.match(r"\s*\d", after):
+                continue  # "512 X 512", "4x1": a shape, not a ratio
+            yield m
+
+    def metric(
+        self,
+        paper: Paper,
+        index: int,
+        sentence: str,
+        line: int,
+        m: re.Match[str],
+        baseline: str,
+    ) -> Metric | None:
+        mag = m.group("mag") or ""
+        unit = self.unit_code(mag + m.group("unit")) if mag else None
+        if unit is not None:
+            mag = ""  # "千万亿次每秒" is one unit, not 千 x 万亿次每秒
+        else:
+            unit = self.unit_code(m.group("unit"))
+        if unit is None:
+            return None
+        scale = float(self.lexicon.metrics.get("magnitudes", {}).get(mag, 1.0))
+        value = _number(m.group("num")) * scale
+        low = _number(m.group("lo")) * scale if m.group("lo") else None
+        units = self.lexicon.metrics.get("units", {})
+        if _CN_ONLY.fullmatch(m.group("num")) and unit != "x":
+            return None  # "一台机器" is a phrase; "三倍" is a claim
+        spec = units.get(unit, {})
+        measures = self.measure(sentence, m) if spec.get("context") else None
+        measures = measures or spec.get("measures") or "other"
+        direction = self.direction(sentence, m, measures)
+        qualifier = self.qualifier(sentence, m)
+        comparable = measures not in ("scale", "sparsity")
+        return Metric(
+            paper_doi=paper.doi,
+            index=index,
+            text=m.group(0).strip(),
+            sentence=sentence.strip(),
+            line=line,
+            unit=unit,
+            value=None if low is not None else value,
+            min=min(low, value) if low is not None else None,
+            max=max(low, value) if low is not None else None,
+            measures=measures,
+            direction=direction,
+            qualifier=qualifier,
+            baseline=baseline if comparable else "",
+        )
+
+    def labelled(
+        self, paper: Paper, sentence: str, line: int
+    ) -> list[tuple[tuple[int, int], Metric]]:
+        """Values after a label that implies their unit: "MAPE: < 16%"."""
+        out: list[tuple[tuple[int, int], Metric]] = []
+        for spec in self.lexicon.metrics.get("labelled", []):
+            words = "|".join(re.escape(w) for w in spec["words"])
+            rx = re.compile(
+                rf"{_A}(?:{words}){_Z}\s*[:：=]?\s*(?P<q>[<>≤≥~≈]=?)?\s*(?P<num>{_NUMBER})(?P<pct>\s*%)?"
+            )
+            for m in rx.finditer(sentence):
+                q = {"<": "less-than", "<=": "less-than", "≤": "less-than", ">": "more-than",
+                     ">=": "more-than", "≥": "more-than", "~": "about", "≈": "about"}.get(m.group("q") or "", "")  # fmt: skip
+                out.append(
+                    (
+                        m.span(),
+                        Metric(
+                            paper_doi=paper.doi,
+                            index=0,
+                            text=m.group(0).strip(),
+                            sentence=sentence.strip(),
+                            line=line,
+                            unit="%" if m.group("pct") else spec.get("unit", "ratio"),
+                            value=_number(m.group("num")),
+                            measures=spec["measures"],
+                            direction=self.lexicon.metrics["measures"]
+                            .get(spec["measures"], {})
+                            .get("direction", "neutral"),
+                            qualifier=q,
+                        ),
+                    )
+                )
+        return out
+
+    def unit_code(self, text: str) -> str | None:
+        for code, rx in self._units:
+            if rx.fullmatch(text.strip()):
+                return code
+        return None
+
+    def measure(self, sentence: str, m: re.Match[str]) -> str | None:
+        """The measure word nearest to the number within its clause."""
+        before, after = _clause(sentence, m)
+        best: tuple[int, str] | None = None
+        for word, name in self._measure_words:
+            w = word.lower()
+            for distance in (
+                _distance(after, w, forward=True),
+                _distance(before, w, forward=False),
+            ):
+                if distance is not None and (best is None or distance < best[0]):
+                    best = (distance, name)
+        return best[1] if best else None
+
+    def direction(self, sentence: str, m: re.Match[str], measures: str) -> str:
+        """The direction verb nearest to the number in its clause, else the measure's default."""
+        spec = self.lexicon.metrics.get("measures", {}).get(measures, {})
+        default = spec.get("direction")
+        if spec.get("directional") is False:
+            return default or "neutral"
+        before, after = _clause(sentence, m)
+        best: tuple[int, str] | None = None
+        for name, words in self.lexicon.metrics.get("directions", {}).items():
+            for w in words:
+                for distance in (
+                    _distance(after, w.lower(), True),
+                    _distance(before, w.lower(), False),
+                ):
+                    if distance is not None and (best is None or distance < best[0]):
+                        best = (distance, name)
+        return best[1] if best else (default or "neutral")
+
+    def qualifier(self, sentence: str, m: re.Match[str]) -> str:
+        before = sentence[max(0, m.start() - 14) : m.start()].rstrip().lower()
+        after = sentence[m.end() : m.end() + 3]
+        num_after = m.group(0)
+        for name, spec in self.lexicon.metrics.get("qualifiers", {}).items():
+            for w in spec.get("after", []):
+                if after.startswith(w) or (w == "+" and "+" in num_after):
+                    return name
+        best = ""
+        best_pos = -1
+        for name, spec in self.lexicon.metrics.get("qualifiers", {}).items():
+            for w in spec.get("before", []):
+                pos = before.rfind(w.lower())
+                if pos >= 0 and pos + len(w) > best_pos:
+                    tail = before[pos + len(w) :]
+                    if len(tail) <= 6:
+                        best, best_pos = name, pos + len(w)
+        return best
+
+    def baseline(self, sentence: str) -> str:
+        pattern, words = self._entity_patterns
+        comps = self.lexicon.metrics.get("comparisons", {})
+        for rx in (*comps.get("zh", []), *comps.get("en", [])):
+            for m in re.finditer(rx, sentence):
+                span = m.group("span")
+                if pattern is not None:
+                    found = pattern.search(span)
+                    if found:
+                        return words[found.group(0)]
+        return ""
+
+
+def extract(corpus: Corpus, lexicon: Lexicon | None = None) -> Knowledge:
+    """Step 2 of the pipeline: what kg understood of the notes."""
+    return Extractor(lexicon or load_lexicon()).extract(corpus)
+
+
+# --- helpers -------------------------------------------------------------------------
+
+
+def sentences(paper: Paper) -> Iterable[tuple[str, int]]:
+    """The abstract's sentences, each with the file line it starts on."""
+    text = paper.abstract
+    if not text:
+        return
+    start = 0
+    for m in _SENTENCE_END.finditer(text):
+        end = m.end()
+        if end > start:
+            piece = text[start:end]
+            if piece.strip():
+                yield piece, _line_of(paper, text, start + len(piece) - len(piece.lstrip()))
+            start = end
+    if text[start:].strip():
+        yield text[start:], _line_of(paper, text, start)
+
+
+def _line_of(paper: Paper, text: str, offset: int) -> int:
+    index = text.count("\n", 0, offset)
+    lines = paper.abstract_lines
+    return lines[min(index, len(lines) - 1)] if lines else paper.span.line
+
+
+def _fold(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip().casefold()
+
+
+def _add(items: list[str], item: str) -> None:
+    if item not in items:
+        items.append(item)
+
+
+def _alternation(words: dict[str, str], ignore_case: bool) -> re.Pattern[str] | None:
+    if not words:
+        return None
+    parts = []
+    for w in sorted(words, key=len, reverse=True):
+        escaped = re.escape(w)
+        if w.isascii():
+            parts.append(f"{_A}{escaped}{_Z}")
+        else:
+            parts.append(escaped)
+    return re.compile("|".join(parts), re.IGNORECASE if ignore_case else 0)
+
+
+def _is_case_sensitive(pattern: str) -> bool:
+    return False
+
+
+def _number(text: str) -> float:
+    text = text.replace(",", "")
+    if re.fullmatch(_CN_NUMBER, text):
+        return float(_chinese_number(text))
+    return float(text)
+
+
+def _chinese_number(text: str) -> int:
+    total, current = 0, 0
+    for ch in text:
+        if ch in _CN_DIGITS:
+            current = _CN_DIGITS[ch]
+        elif ch in _CN_UNITS:
+            total += (current or 1) * _CN_UNITS[ch]
+            current = 0
+    return total + current
+
+
+def _clause(sentence: str, m: re.Match[str]) -> tuple[str, str]:
+    """The lower-cased words before and after a match, within its clause."""
+    start = max(sentence.rfind(c, 0, m.start()) for c in "，,；;。:：") + 1
+    ends = [i for i in (sentence.find(c, m.end()) for c in "，,；;。") if i >= 0]
+    end = min(ends) if ends else len(sentence)
+    return sentence[start : m.start()].lower(), sentence[m.end() : end].lower()
+
+
+def _distance(text: str, word: str, forward: bool) -> int | None:
+    """How far ``word`` is from the number (0 = adjacent), or None when absent."""
+    rx = re.compile(f"{_A}{re.escape(word)}{_Z}" if word.isascii() else re.escape(word))
+    hits = list(rx.finditer(text))
+    if not hits:
+        return None
+    return hits[0].start() if forward else len(text) - hits[-1].end()

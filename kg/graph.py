@@ -1,0 +1,430 @@
+"""Step 3: :class:`~kg.records.Knowledge` -> RDF.
+
+Statements are made as pyoxigraph quads (fast to create, serialize and
+query); :func:`to_graph` wraps them in an ``rdflib.Graph`` backed by Oxigraph
+(oxrdflib), which is what users of the Python API get.
+
+What each notes file says goes into a named graph of its own (for TriG and
+N-Quads); shared descriptions (institutions, techniques, entities, units)
+go into the ``lexicon`` graph. There are no blank nodes: everything has an IRI.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from decimal import Decimal
+
+import pyoxigraph as ox
+import rdflib
+from rdflib.graph import DATASET_DEFAULT_GRAPH_ID
+
+from . import __version__
+from .iri import check_base, doi_path, slug
+from .lexicon import Lexicon, load_lexicon
+from .records import Conference, Knowledge, Metric, NotesFile, Paper, Session
+from .vocab import (
+    BIBO,
+    DCTERMS,
+    DIRECTIONS,
+    DOI,
+    ENTITY_CLASSES,
+    KG,
+    OWL,
+    PROV,
+    QUALIFIERS,
+    QUDT,
+    RDF,
+    RDFS,
+    ROR,
+    SCHEMA,
+    SKOS,
+    UNIT,
+    WD,
+    XSD,
+)
+
+_IRI_CACHE: dict[str, ox.NamedNode] = {}
+
+
+def _n(iri: str) -> ox.NamedNode:
+    node = _IRI_CACHE.get(iri)
+    if node is None:
+        if len(_IRI_CACHE) > 100_000:
+            _IRI_CACHE.clear()
+        node = _IRI_CACHE[iri] = ox.NamedNode(iri)
+    return node
+
+
+A = _n(str(RDF.type))
+LABEL = _n(str(RDFS.label))
+PREF = _n(str(SKOS.prefLabel))
+ALT = _n(str(SKOS.altLabel))
+SAME = _n(str(OWL.sameAs))
+_XSD_INT = _n(str(XSD.integer))
+_XSD_POS = _n(str(XSD.positiveInteger))
+_XSD_DEC = _n(str(XSD.decimal))
+_XSD_BOOL = _n(str(XSD.boolean))
+_XSD_YEAR = _n(str(XSD.gYear))
+
+
+def lit(text: str, lang: str | None = None) -> ox.Literal:
+    return ox.Literal(text, language=lang) if lang else ox.Literal(text)
+
+
+def positive(n: int) -> ox.Literal:
+    return ox.Literal(str(n), datatype=_XSD_POS)
+
+
+def decimal(x: float) -> ox.Literal:
+    text = format(Decimal(repr(x)).normalize(), "f")
+    if "." not in text:
+        text += ".0"
+    return ox.Literal(text, datatype=_XSD_DEC)
+
+
+@dataclass(frozen=True)
+class Iris:
+    """Where each kind of thing lives under the base IRI."""
+
+    base: str
+
+    def conference(self, c: Conference) -> str:
+        return f"{self.base}conference/{slug(c.label)}"
+
+    def session(self, c: Conference, s: Session | str) -> str:
+        name = s if isinstance(s, str) else s.name
+        return f"{self.base}session/{slug(c.label)}/{slug(name)}"
+
+    def paper(self, p: Paper) -> str:
+        if p.doi:
+            return f"{self.base}paper/{doi_path(p.doi)}"
+        return f"{self.base}paper/{slug(p.conference.label)}/{slug(p.title)}"
+
+    def claim(self, p: Paper, m: Metric) -> str:
+        return f"{self.paper(p)}/claim/{m.index}"
+
+    def institution(self, iid: str) -> str:
+        return f"{self.base}institution/{iid}"
+
+    def person(self, pid: str) -> str:
+        return f"{self.base}person/{pid}"
+
+    def country(self, code: str) -> str:
+        return f"{self.base}country/{code.lower()}"
+
+    def technique(self, cid: str) -> str:
+        return f"{self.base}technique/{cid}"
+
+    def scheme(self) -> str:
+        return f"{self.base}techniques"
+
+    def entity(self, etype: str, eid: str) -> str:
+        return f"{self.base}{etype}/{eid}"
+
+    def unit(self, code: str) -> str:
+        return f"{self.base}unit/{slug(code.replace('/', ' per ').replace('%', 'percent'))}"
+
+    def measure(self, name: str) -> str:
+        return f"{self.base}measure/{name}"
+
+    def source(self, notes: NotesFile) -> str:
+        return f"{self.base}source/{slug(notes.name)}"
+
+    def graph(self, notes: NotesFile) -> str:
+        return f"{self.base}graph/{slug(notes.name)}"
+
+    def lexicon_graph(self) -> str:
+        return f"{self.base}graph/lexicon"
+
+
+class _Quads:
+    """Collects statements into one named graph at a time."""
+
+    def __init__(self) -> None:
+        self.items: list[ox.Quad] = []
+        self.graph: ox.NamedNode | ox.DefaultGraph = ox.DefaultGraph()
+
+    def add(self, s: str, p: str | ox.NamedNode, o: ox.NamedNode | ox.Literal | str) -> None:
+        obj = _n(o) if isinstance(o, str) else o
+        pred = p if isinstance(p, ox.NamedNode) else _n(str(p))
+        self.items.append(ox.Quad(_n(s), pred, obj, self.graph))
+
+
+def to_quads(know: Knowledge, base: str, lexicon: Lexicon | None = None) -> list[ox.Quad]:
+    """Every statement of the graph, as quads, in a stable order, without duplicates."""
+    base = check_base(base)
+    lexicon = lexicon or load_lexicon()
+    iris = Iris(base)
+    q = _Quads()
+    facts_by_paper = {id(f.paper): f for f in know.papers}
+    for notes in know.corpus.files:
+        q.graph = _n(iris.graph(notes))
+        _notes_file(q, iris, notes)
+        for paper in notes.papers:
+            facts = facts_by_paper[id(paper)]
+            _paper(q, iris, notes, paper)
+            for iid in facts.institutions:
+                q.add(iris.paper(paper), KG.affiliation, iris.institution(iid))
+            for pid in facts.people:
+                q.add(iris.paper(paper), KG.person, iris.person(pid))
+            for code in facts.countries:
+                q.add(iris.paper(paper), KG.country, iris.country(code))
+            for cid in facts.techniques:
+                q.add(iris.paper(paper), KG.technique, iris.technique(cid))
+            for rel, ids in (
+                (KG.presents, facts.systems),
+                (KG.comparesWith, facts.baselines),
+                (KG.mentions, facts.mentions),
+            ):
+                for eid in ids:
+                    q.add(iris.paper(paper), rel, _entity_iri(iris, know, eid))
+            for metric in facts.metrics:
+                _metric(q, iris, know, paper, metric)
+    q.graph = _n(iris.lexicon_graph())
+    _lexicon(q, iris, know, lexicon)
+    return sorted(set(q.items), key=_sort_key)
+
+
+def _sort_key(quad: ox.Quad) -> tuple[str, str, str, str]:
+    return (str(quad.graph_name), str(quad.subject), str(quad.predicate), str(quad.object))
+
+
+def _notes_file(q: _Quads, iris: Iris, notes: NotesFile) -> None:
+    src = iris.source(notes)
+    q.add(src, A, KG.NotesFile)
+    q.add(src, A, PROV.Entity)
+    q.add(src, LABEL, lit(notes.name))
+    if notes.title:
+        q.add(src, DCTERMS.title, lit(notes.title))
+    if notes.sha256:
+        q.add(src, _n(str(SCHEMA.sha256)), lit(notes.sha256))
+    conf = notes.conference
+    c = iris.conference(conf)
+    q.add(c, A, KG.Conference)
+    q.add(c, LABEL, lit(conf.label))
+    q.add(c, _n(str(SCHEMA.name)), lit(conf.label))
+    if conf.year:
+        q.add(c, KG.year, ox.Literal(str(conf.year), datatype=_XSD_YEAR))
+    for session in notes.sessions:
+        s = iris.session(conf, session)
+        q.add(s, A, KG.Session)
+        q.add(s, LABEL, lit(session.name, _lang(session.name)))
+        q.add(s, KG.conference, c)
+        q.add(s, KG.position, positive(session.position))
+        q.add(s, KG.sourceFile, src)
+        q.add(s, KG.sourceLine, positive(session.span.line))
+
+
+def _paper(q: _Quads, iris: Iris, notes: NotesFile, paper: Paper) -> None:
+    p = iris.paper(paper)
+    q.add(p, A, KG.Paper)
+    q.add(p, DCTERMS.title, lit(paper.title, "en" if paper.title.isascii() else _lang(paper.title)))
+    q.add(p, LABEL, lit(paper.title))
+    if paper.doi:
+        q.add(p, BIBO.doi, lit(paper.doi))
+        q.add(p, SAME, DOI + paper.doi.replace(" ", "%20"))
+    if paper.url:
+        q.add(p, _n(str(SCHEMA.url)), ox.Literal(paper.url, datatype=_n(str(XSD.anyURI))))
+    q.add(p, KG.conference, iris.conference(paper.conference))
+    if paper.session:
+        q.add(p, KG.session, iris.session(paper.conference, paper.session))
+    if paper.institutions:
+        q.add(p, KG.affiliationText, lit(paper.institutions, _lang(paper.institutions)))
+    if paper.abstract:
+        q.add(p, DCTERMS.abstract, lit(paper.abstract, paper.abstract_lang or None))
+    if paper.remarks:
+        q.add(p, KG.remarks, lit(paper.remarks, _lang(paper.remarks)))
+    q.add(p, KG.position, positive(paper.position))
+    src = iris.source(notes)
+    q.add(p, KG.sourceFile, src)
+    q.add(p, PROV.wasDerivedFrom, src)
+    q.add(p, KG.sourceLine, positive(paper.span.line))
+    q.add(p, KG.sourceEndLine, positive(paper.span.end_line))
+
+
+def _metric(q: _Quads, iris: Iris, know: Knowledge, paper: Paper, m: Metric) -> None:
+    node = iris.claim(paper, m)
+    p = iris.paper(paper)
+    q.add(node, A, KG.Metric)
+    q.add(p, KG.claim, node)
+    q.add(node, KG.paper, p)
+    q.add(node, LABEL, lit(m.text))
+    if m.value is not None:
+        q.add(node, KG.value, decimal(m.value))
+    if m.min is not None and m.max is not None:
+        q.add(node, KG.minValue, decimal(m.min))
+        q.add(node, KG.maxValue, decimal(m.max))
+    q.add(node, KG.unit, iris.unit(m.unit))
+    q.add(node, KG.measures, iris.measure(m.measures))
+    q.add(node, KG.direction, DIRECTIONS[m.direction])
+    if m.qualifier:
+        q.add(node, KG.qualifier, QUALIFIERS[m.qualifier])
+    if m.baseline:
+        q.add(node, KG.baseline, _entity_iri(iris, know, m.baseline))
+    lang = _lang(m.sentence)
+    q.add(node, KG.claimText, lit(m.text, lang))
+    q.add(node, KG.sourceSentence, lit(m.sentence, lang))
+    q.add(node, KG.sourceLine, positive(m.line))
+
+
+def _entity_iri(iris: Iris, know: Knowledge, eid: str) -> str:
+    entity = know.entities[eid]
+    return iris.entity(_entity_path(entity.type), eid)
+
+
+def _entity_path(etype: str) -> str:
+    return {"framework": "system", "supercomputer": "platform"}.get(etype, etype)
+
+
+def _lexicon(q: _Quads, iris: Iris, know: Knowledge, lexicon: Lexicon) -> None:
+    """Descriptions of the shared things the papers point at."""
+    for iid in sorted(know.institutions):
+        inst = know.institutions[iid]
+        node = iris.institution(iid)
+        q.add(node, A, KG.Institution)
+        q.add(node, PREF, lit(inst.name, "en" if inst.name.isascii() else _lang(inst.name)))
+        q.add(node, LABEL, lit(inst.name))
+        if inst.name_zh:
+            q.add(node, PREF, lit(inst.name_zh, "zh"))
+        for alias in inst.aliases:
+            q.add(node, ALT, lit(alias, _lang(alias)))
+        q.add(node, KG.resolved, ox.Literal("true" if inst.resolved else "false", datatype=_XSD_BOOL))
+        if inst.country:
+            q.add(node, KG.country, iris.country(inst.country))
+        if inst.wikidata:
+            q.add(node, SAME, WD + inst.wikidata)
+        if inst.ror:
+            q.add(node, SAME, ROR + inst.ror)
+        if inst.parent:
+            q.add(node, _n("http://www.w3.org/ns/org#subOrganizationOf"), iris.institution(inst.parent))
+            if inst.parent not in know.institutions and inst.parent in lexicon.institutions:
+                parent = lexicon.institutions[inst.parent]
+                pnode = iris.institution(parent.id)
+                q.add(pnode, A, KG.Institution)
+                q.add(pnode, PREF, lit(parent.name, "en"))
+                q.add(pnode, LABEL, lit(parent.name))
+                q.add(pnode, KG.resolved, ox.Literal("true", datatype=_XSD_BOOL))
+    countries = dict(know.countries)
+    for inst in know.institutions.values():
+        if inst.country and inst.country in lexicon.countries:
+            countries.setdefault(inst.country, lexicon.countries[inst.country])
+    for code in sorted(countries):
+        c = countries[code]
+        node = iris.country(code)
+        q.add(node, A, KG.Country)
+        q.add(node, PREF, lit(c.name, "en"))
+        q.add(node, LABEL, lit(c.name))
+        if c.name_zh:
+            q.add(node, PREF, lit(c.name_zh, "zh"))
+        q.add(node, _n(str(SCHEMA.identifier)), lit(code))
+        if c.wikidata:
+            q.add(node, SAME, WD + c.wikidata)
+    for pid in sorted(know.people):
+        node = iris.person(pid)
+        q.add(node, A, KG.Person)
+        q.add(node, LABEL, lit(know.people[pid].name))
+        q.add(node, _n("http://xmlns.com/foaf/0.1/name"), lit(know.people[pid].name))
+    _techniques(q, iris, know)
+    for eid in sorted(know.entities):
+        e = know.entities[eid]
+        node = _entity_iri(iris, know, eid)
+        q.add(node, A, ENTITY_CLASSES.get(e.type, KG.System))
+        q.add(node, LABEL, lit(e.name))
+        q.add(node, PREF, lit(e.name))
+        for alias in e.aliases:
+            q.add(node, ALT, lit(alias))
+        if e.description:
+            q.add(node, _n(str(DCTERMS.description)), lit(e.description, "en"))
+        if e.wikidata:
+            q.add(node, SAME, WD + e.wikidata)
+    units = lexicon.metrics.get("units", {})
+    measures = lexicon.metrics.get("measures", {})
+    used_units = sorted({m.unit for f in know.papers for m in f.metrics})
+    used_measures = sorted({m.measures for f in know.papers for m in f.metrics})
+    for code in used_units:
+        spec = units.get(code, {})
+        node = iris.unit(code)
+        q.add(node, A, KG.Unit)
+        q.add(node, PREF, lit(spec.get("label", code), "en"))
+        q.add(node, LABEL, lit(spec.get("label", code)))
+        if spec.get("label_zh"):
+            q.add(node, PREF, lit(spec["label_zh"], "zh"))
+        q.add(node, _n(str(SKOS.notation)), lit(code))
+        if spec.get("qudt"):
+            q.add(node, _n(str(SKOS.exactMatch)), UNIT + spec["qudt"])
+    for name in used_measures:
+        spec = measures.get(name, {})
+        node = iris.measure(name)
+        q.add(node, A, KG.Measure)
+        q.add(node, PREF, lit(name, "en"))
+        q.add(node, LABEL, lit(name))
+        if spec.get("label_zh"):
+            q.add(node, PREF, lit(spec["label_zh"], "zh"))
+
+
+def _techniques(q: _Quads, iris: Iris, know: Knowledge) -> None:
+    """The technique scheme: the concepts papers use and everything broader."""
+    used: set[str] = set()
+    stack = [c for f in know.papers for c in f.techniques]
+    while stack:
+        cid = stack.pop()
+        if cid in used or cid not in know.concepts:
+            continue
+        used.add(cid)
+        stack.extend(know.concepts[cid].broader)
+    if not used:
+        return
+    scheme = iris.scheme()
+    q.add(scheme, A, SKOS.ConceptScheme)
+    q.add(scheme, PREF, lit("Techniques", "en"))
+    q.add(scheme, LABEL, lit("Techniques"))
+    q.add(scheme, PREF, lit("技术", "zh"))
+    for cid in sorted(used):
+        c = know.concepts[cid]
+        node = iris.technique(cid)
+        q.add(node, A, KG.Technique)
+        q.add(node, A, SKOS.Concept)
+        q.add(node, _n(str(SKOS.inScheme)), scheme)
+        q.add(node, PREF, lit(c.label, "en"))
+        q.add(node, LABEL, lit(c.label))
+        if c.label_zh:
+            q.add(node, PREF, lit(c.label_zh, "zh"))
+        for s in c.synonyms:
+            q.add(node, ALT, lit(s, "en"))
+        for s in c.synonyms_zh:
+            q.add(node, ALT, lit(s, "zh"))
+        if c.definition:
+            q.add(node, _n(str(SKOS.definition)), lit(c.definition, "en"))
+        if not c.broader:
+            q.add(node, _n(str(SKOS.topConceptOf)), scheme)
+        for b in c.broader:
+            q.add(node, _n(str(SKOS.broader)), iris.technique(b))
+
+
+def _lang(text: str) -> str:
+    from .notes import guess_language
+
+    return guess_language(text)
+
+
+def to_graph(quads: Iterable[ox.Quad]) -> rdflib.Graph:
+    """An rdflib Graph, backed by Oxigraph, holding the union of the quads."""
+    graph = rdflib.Graph(store="Oxigraph", identifier=DATASET_DEFAULT_GRAPH_ID)
+    store: ox.Store = graph.store._inner  # oxrdflib's pyoxigraph store
+    store.bulk_extend(ox.Quad(q.subject, q.predicate, q.object) for q in quads)
+    return graph
+
+
+def triples(quads: Iterable[ox.Quad]) -> Iterator[ox.Triple]:
+    """The union of the named graphs as triples, without duplicates, in order."""
+    seen: set[ox.Triple] = set()
+    for quad in quads:
+        t = quad.triple
+        if t not in seen:
+            seen.add(t)
+            yield t
+
+
+__all__ = ["Iris", "to_graph", "to_quads", "triples", "__version__"]
+_ = (QUDT, DCTERMS)
