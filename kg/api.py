@@ -90,7 +90,9 @@ def load(path: str | Path) -> rdflib.Graph:
         ".nq": ox.RdfFormat.N_QUADS,
     }
     if path.suffix not in formats:
-        raise KgError(f"{path}: cannot load {path.suffix or 'this'} files; use .ttl, .nt, .trig or .nq")
+        raise KgError(
+            f"{path}: cannot load {path.suffix or 'this'} files; use .ttl, .nt, .trig or .nq"
+        )
     try:
         quads = ox.parse(path=str(path), format=formats[path.suffix])
         return to_graph(quads)

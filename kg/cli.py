@@ -56,15 +56,29 @@ def _parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     def common_build(sp: argparse.ArgumentParser) -> None:
-        sp.add_argument("--base", default=DEFAULT_BASE, help="base IRI of the data (default: %(default)s)")
-        sp.add_argument("--lexicon", action="append", default=[], metavar="YAML",
-                        help="extra lexicon file (institutions, techniques, ...); repeatable")  # fmt: skip
+        sp.add_argument(
+            "--base", default=DEFAULT_BASE, help="base IRI of the data (default: %(default)s)"
+        )
+        sp.add_argument(
+            "--lexicon",
+            action="append",
+            default=[],
+            metavar="YAML",
+            help="extra lexicon file (institutions, techniques, ...); repeatable",
+        )
 
     b = sub.add_parser("build", help="read notes, write out/graph.ttl and out/graph.html")
     b.add_argument("paths", nargs="*", type=Path, help="notes files or folders (default: data/)")
-    b.add_argument("-o", "--out", type=Path, default=DEFAULT_OUT, help="output folder (default: out/)")
-    b.add_argument("--format", action="append", choices=sorted(FORMATS), default=None,
-                   help="RDF format to write; repeatable (default: turtle)")  # fmt: skip
+    b.add_argument(
+        "-o", "--out", type=Path, default=DEFAULT_OUT, help="output folder (default: out/)"
+    )
+    b.add_argument(
+        "--format",
+        action="append",
+        choices=sorted(FORMATS),
+        default=None,
+        help="RDF format to write; repeatable (default: turtle)",
+    )
     b.add_argument("--no-html", action="store_true", help="do not write graph.html")
     b.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
     b.add_argument("-q", "--quiet", action="store_true", help="print only problems")
@@ -74,9 +88,17 @@ def _parser() -> argparse.ArgumentParser:
     q = sub.add_parser("query", help="ask a SPARQL question")
     q.add_argument("sparql", nargs="?", help="the query text")
     q.add_argument("-f", "--file", type=Path, help="read the query from a .rq file")
-    q.add_argument("-g", "--graph", type=Path, help="graph file (default: out/graph.ttl, else build data/)")
-    q.add_argument("-p", "--param", action="append", default=[], metavar="NAME=VALUE",
-                   help="bind ?NAME to VALUE (a literal, or an IRI given as <...>)")  # fmt: skip
+    q.add_argument(
+        "-g", "--graph", type=Path, help="graph file (default: out/graph.ttl, else build data/)"
+    )
+    q.add_argument(
+        "-p",
+        "--param",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="bind ?NAME to VALUE (a literal, or an IRI given as <...>)",
+    )
     q.set_defaults(run=cmd_query)
 
     h = sub.add_parser("html", help="write the interactive page of a graph")
@@ -135,13 +157,15 @@ def _report(result: Build, written: list[Path], quiet: bool) -> None:
         print(f"\nUnresolved institutions ({len(know.unresolved)}): {names}", file=out)
     counts = summary(know)
     print(
-        "\nGraph: " + ", ".join(f"{v} {k}" for k, v in counts.items()) + f", {len(set(q.triple for q in result.quads))} triples",
+        "\nGraph: "
+        + ", ".join(f"{v} {k}" for k, v in counts.items())
+        + f", {len({q.triple for q in result.quads})} triples",
         file=out,
     )
     print("Wrote " + ", ".join(str(p) for p in written), file=out)
 
 
-def summary(know) -> dict[str, int]:  # noqa: ANN001
+def summary(know) -> dict[str, int]:
     return {
         "papers": len(know.papers),
         "sessions": sum(len(f.sessions) for f in know.corpus.files),

@@ -17,7 +17,6 @@ from functools import cached_property
 from .iri import slug
 from .lexicon import Lexicon, load_lexicon
 from .records import (
-    Concept,
     Corpus,
     Entity,
     Institution,
@@ -42,8 +41,19 @@ _ORG_WORDS = re.compile(
 _PERSON = re.compile(r"^[A-Z][a-z'’\-]+(?:\s+[A-Z]\.?)?(?:\s+[A-Z][a-z'’\-]+){1,2}$")
 _SENTENCE_END = re.compile(r"(?<=[。！？!?；;])|(?<=\.)(?=\s+[A-Z\"“(])|\n")
 _NUMBER = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
-_CN_DIGITS = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7,
-              "八": 8, "九": 9}  # fmt: skip
+_CN_DIGITS = {
+    "零": 0,
+    "一": 1,
+    "二": 2,
+    "两": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "八": 8,
+    "九": 9,
+}
 _CN_UNITS = {"十": 10, "百": 100, "千": 1000}
 _CN_NUMBER = r"[零一二两三四五六七八九十百千]+"
 _CN_ONLY = re.compile(_CN_NUMBER)
@@ -118,8 +128,10 @@ class Extractor:
         units = self.lexicon.metrics.get("units", {})
         flat = [(code, p) for code, u in units.items() for p in u.get("patterns", [])]
         flat.sort(key=lambda cp: len(cp[1]), reverse=True)
-        return [(code, re.compile(p, re.IGNORECASE if not _is_case_sensitive(p) else 0))
-                for code, p in flat]  # fmt: skip
+        return [
+            (code, re.compile(p, re.IGNORECASE if not _is_case_sensitive(p) else 0))
+            for code, p in flat
+        ]
 
     @cached_property
     def _unit_re(self) -> re.Pattern[str]:
@@ -203,9 +215,14 @@ class Extractor:
             inst = self.lexicon.institutions.get(iid) or unresolved[iid]
             if iid not in know.institutions and not inst.resolved:
                 self.problems.append(
-                    Problem("warning", paper.span.path, paper.span.line,
-                            "institution not in the registry (kept, marked unresolved)", inst.name)
-                )  # fmt: skip
+                    Problem(
+                        "warning",
+                        paper.span.path,
+                        paper.span.line,
+                        "institution not in the registry (kept, marked unresolved)",
+                        inst.name,
+                    )
+                )
             know.institutions.setdefault(iid, inst)
             if inst.country in self.lexicon.countries:
                 know.countries[inst.country] = self.lexicon.countries[inst.country]
@@ -221,9 +238,14 @@ class Extractor:
             return None
         if _fold(core) in self._not_institutions or _fold(token) in self._not_institutions:
             self.problems.append(
-                Problem("warning", paper.span.path, paper.span.line,
-                        "affiliation names no institution; ignored", token)
-            )  # fmt: skip
+                Problem(
+                    "warning",
+                    paper.span.path,
+                    paper.span.line,
+                    "affiliation names no institution; ignored",
+                    token,
+                )
+            )
             return None
         found = self.resolve(core)
         if found:
@@ -281,7 +303,7 @@ class Extractor:
         for rx in (_PRESENTS_ZH, _PRESENTS_EN):
             for m in rx.finditer(paper.abstract):
                 name = m.group("name").rstrip(".")
-                if len(name) >= 3 and any(c.isupper() for c in name[1:]) or name in names:
+                if (len(name) >= 3 and any(c.isupper() for c in name[1:])) or name in names:
                     names.append(name)
         ids: list[str] = []
         _, words = self._entity_patterns
@@ -388,8 +410,16 @@ class Extractor:
                 rf"{_A}(?:{words}){_Z}\s*[:：=]?\s*(?P<q>[<>≤≥~≈]=?)?\s*(?P<num>{_NUMBER})(?P<pct>\s*%)?"
             )
             for m in rx.finditer(sentence):
-                q = {"<": "less-than", "<=": "less-than", "≤": "less-than", ">": "more-than",
-                     ">=": "more-than", "≥": "more-than", "~": "about", "≈": "about"}.get(m.group("q") or "", "")  # fmt: skip
+                q = {
+                    "<": "less-than",
+                    "<=": "less-than",
+                    "≤": "less-than",
+                    ">": "more-than",
+                    ">=": "more-than",
+                    "≥": "more-than",
+                    "~": "about",
+                    "≈": "about",
+                }.get(m.group("q") or "", "")
                 out.append(
                     (
                         m.span(),

@@ -289,7 +289,9 @@ def _lexicon(q: _Quads, iris: Iris, know: Knowledge, lexicon: Lexicon) -> None:
             q.add(node, PREF, lit(inst.name_zh, "zh"))
         for alias in inst.aliases:
             q.add(node, ALT, lit(alias, _lang(alias)))
-        q.add(node, KG.resolved, ox.Literal("true" if inst.resolved else "false", datatype=_XSD_BOOL))
+        q.add(
+            node, KG.resolved, ox.Literal("true" if inst.resolved else "false", datatype=_XSD_BOOL)
+        )
         if inst.country:
             q.add(node, KG.country, iris.country(inst.country))
         if inst.wikidata:
@@ -297,7 +299,11 @@ def _lexicon(q: _Quads, iris: Iris, know: Knowledge, lexicon: Lexicon) -> None:
         if inst.ror:
             q.add(node, SAME, ROR + inst.ror)
         if inst.parent:
-            q.add(node, _n("http://www.w3.org/ns/org#subOrganizationOf"), iris.institution(inst.parent))
+            q.add(
+                node,
+                _n("http://www.w3.org/ns/org#subOrganizationOf"),
+                iris.institution(inst.parent),
+            )
             if inst.parent not in know.institutions and inst.parent in lexicon.institutions:
                 parent = lexicon.institutions[inst.parent]
                 pnode = iris.institution(parent.id)
@@ -426,5 +432,5 @@ def triples(quads: Iterable[ox.Quad]) -> Iterator[ox.Triple]:
             yield t
 
 
-__all__ = ["Iris", "to_graph", "to_quads", "triples", "__version__"]
+__all__ = ["Iris", "__version__", "to_graph", "to_quads", "triples"]
 _ = (QUDT, DCTERMS)

@@ -55,9 +55,10 @@ SELECT ?node ?class ?label WHERE {
 """
 _EDGES = """
 PREFIX kg: <https://w3id.org/kg/ontology#>
+PREFIX skos: <http://www.w3.org/2004/02/skos/core#>
 SELECT ?s ?p ?o WHERE {
   VALUES ?p { kg:conference kg:session kg:affiliation kg:person kg:country kg:technique
-              kg:presents kg:comparesWith kg:mentions kg:claim kg:baseline }
+              kg:presents kg:comparesWith kg:mentions kg:claim kg:baseline skos:broader }
   ?s ?p ?o .
 }
 """
@@ -78,8 +79,17 @@ SELECT ?node ?key ?value WHERE {
   UNION { ?node kg:resolved false . BIND("Registry" AS ?key) BIND("not in the registry" AS ?value) }
 }
 """
-_FACT_ORDER = ["DOI", "Session", "Institution", "Country", "中文", "Claim", "Baseline",
-               "Sentence", "Registry"]  # fmt: skip
+_FACT_ORDER = [
+    "DOI",
+    "Session",
+    "Institution",
+    "Country",
+    "中文",
+    "Claim",
+    "Baseline",
+    "Sentence",
+    "Registry",
+]
 
 
 @dataclass(frozen=True)
@@ -97,9 +107,11 @@ def to_networkx(graph: rdflib.Graph) -> nx.MultiDiGraph:
         node, cls, label = str(row[0]), str(row[1]).rsplit("#", 1)[-1], str(row[2])
         if cls not in STYLE:
             continue
-        # a node with several kg classes keeps the most specific one in STYLE order
-        if node in classes and list(STYLE).index(classes[node]) <= list(STYLE).index(cls):
-            continue
+        # a node with several kg classes keeps the first in STYLE order, and its least label
+        if node in classes:
+            rank = list(STYLE).index
+            if (rank(classes[node]), g.nodes[node]["label"]) <= (rank(cls), label):
+                continue
         classes[node] = cls
         g.add_node(node, cls=cls, label=label, facts={})
     for row in query(graph, _FACTS):
@@ -109,7 +121,7 @@ def to_networkx(graph: rdflib.Graph) -> nx.MultiDiGraph:
     for s, p, o in query(graph, _EDGES):
         s, o = str(s), str(o)
         if s in g and o in g:
-            g.add_edge(s, o, key=str(p).rsplit("#", 1)[-1])
+            g.add_edge(s, o, key=str(p).rsplit("#", 1)[-1].rsplit("/", 1)[-1])
     return g
 
 
@@ -130,7 +142,7 @@ def to_network(g: nx.MultiDiGraph, options: HtmlOptions | None = None) -> Networ
     net = Network(height=options.height, width="100%", directed=True, cdn_resources="in_line")
     for node in sorted(g.nodes):
         data = g.nodes[node]
-        label, colour, shape = STYLE[data["cls"]]
+        _label, colour, shape = STYLE[data["cls"]]
         text = data["label"]
         short = text if len(text) <= options.max_label else text[: options.max_label - 1] + "…"
         degree = g.degree(node)
@@ -139,7 +151,7 @@ def to_network(g: nx.MultiDiGraph, options: HtmlOptions | None = None) -> Networ
                 "id": node,
                 "label": short,
                 "title": _tooltip(node, data),
-                "group": data["cls"],
+                "cls": data["cls"],
                 "color": colour,
                 "shape": shape,
                 "size": 10 + min(degree, 30),
@@ -205,24 +217,24 @@ _TEMPLATE = """<!DOCTYPE html>
   network.once("stabilizationIterationsDone", function () { window.kgStabilized = true; });
   const hidden = new Set();
   const counts = {};
-  data.nodes.forEach(function (n) { counts[n.group] = (counts[n.group] || 0) + 1; });
+  data.nodes.forEach(function (n) { counts[n.cls] = (counts[n.cls] || 0) + 1; });
   document.getElementById("counts").textContent =
     data.nodes.length + " nodes, " + data.edges.length + " links";
   const legend = document.getElementById("legend");
   data.legend.forEach(function (item) {
-    if (!counts[item.group]) { return; }
+    if (!counts[item.cls]) { return; }
     const label = document.createElement("label");
     const box = document.createElement("input");
-    box.type = "checkbox"; box.checked = true; box.dataset.group = item.group;
+    box.type = "checkbox"; box.checked = true; box.dataset.cls = item.cls;
     const swatch = document.createElement("span");
     swatch.className = "swatch"; swatch.style.background = item.color;
     const text = document.createElement("span");
-    text.textContent = item.label + " (" + counts[item.group] + ")";
+    text.textContent = item.label + " (" + counts[item.cls] + ")";
     label.append(box, swatch, text);
     legend.appendChild(label);
     box.addEventListener("change", function () {
-      if (box.checked) { hidden.delete(item.group); } else { hidden.add(item.group); }
-      nodes.update(data.nodes.map(function (n) { return { id: n.id, hidden: hidden.has(n.group) }; }));
+      if (box.checked) { hidden.delete(item.cls); } else { hidden.add(item.cls); }
+      nodes.update(data.nodes.map(function (n) { return { id: n.id, hidden: hidden.has(n.cls) }; }));
     });
   });
   document.getElementById("physics").addEventListener("change", function (e) {
@@ -232,7 +244,7 @@ _TEMPLATE = """<!DOCTYPE html>
     const q = e.target.value.trim().toLowerCase();
     if (!q) { network.unselectAll(); return; }
     const found = data.nodes.filter(function (n) {
-      return !hidden.has(n.group) && n.title.toLowerCase().indexOf(q) >= 0;
+      return !hidden.has(n.cls) && n.title.toLowerCase().indexOf(q) >= 0;
     }).map(function (n) { return n.id; });
     network.selectNodes(found);
     if (found.length) { network.fit({ nodes: found, animation: false }); }
@@ -279,7 +291,7 @@ def render(net: Network, options: HtmlOptions | None = None) -> str:
         "nodes": net.nodes,
         "edges": net.edges,
         "options": vis_options,
-        "legend": [{"group": k, "label": v[0], "color": v[1]} for k, v in STYLE.items()],
+        "legend": [{"cls": k, "label": v[0], "color": v[1]} for k, v in STYLE.items()],
     }
     env = Environment(autoescape=select_autoescape(default=True, default_for_string=True))
     return env.from_string(_TEMPLATE).render(

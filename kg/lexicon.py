@@ -106,7 +106,7 @@ def _merge(lex: Lexicon, data: dict[str, Any], path: Path) -> None:
             parent=e.get("parent", ""),
         )
         lex.metrics.setdefault("_abbreviations", {}).update(
-            {a: e["id"] for a in _tuple(e.get("abbreviations"))}
+            dict.fromkeys(_tuple(e.get("abbreviations")), e["id"])
         )
     lex.not_institutions += _tuple(data.get("not_institutions"))
     lex.people += _tuple(data.get("people"))
@@ -116,7 +116,7 @@ def _merge(lex: Lexicon, data: dict[str, Any], path: Path) -> None:
             e["code"], e["name"], e.get("name_zh", ""), e.get("wikidata", "")
         )
         lex.metrics.setdefault("_country_aliases", {}).update(
-            {a: e["code"] for a in _tuple(e.get("aliases"))}
+            dict.fromkeys(_tuple(e.get("aliases")), e["code"])
         )
     if isinstance(data.get("scheme"), dict):
         lex.scheme.update({k: str(v) for k, v in data["scheme"].items()})

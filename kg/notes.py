@@ -29,7 +29,7 @@ HEADING_RE = re.compile(r"^(#{1,6})\s+(.*?)\s*#*$")
 CJK_RE = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 LATIN_RE = re.compile(r"[A-Za-z]")
 YEAR_RE = re.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
-SHORT_YEAR_RE = re.compile(r"^(?P<name>.*?[A-Za-z])\s*['’]?(?P<yy>\d\d)$")
+SHORT_YEAR_RE = re.compile(r"^(?P<name>[A-Za-z][A-Za-z\-]*?)\s*['’]?(?P<yy>\d\d)(?!\d)")
 
 
 @dataclass(frozen=True)
@@ -423,15 +423,14 @@ def guess_language(text: str) -> str:
 
 
 def parse_conference(text: str) -> tuple[str, int | None]:
-    """``"SC 2021"`` -> ``("SC", 2021)``; ``"OSDI '22"`` -> ``("OSDI", 2022)``; ``"SC21 ..."`` too."""
+    """``"SC 2021"`` -> ``("SC", 2021)``; ``"OSDI '22"`` -> ``("OSDI", 2022)``; "SC21 ..." too."""
     text = text.strip()
     m = YEAR_RE.search(text)
     if m:
         name = (text[: m.start()] + text[m.end() :]).strip(" -–—,'’()[]")
         return (name or text), int(m.group(1))
-    first = text.split()[0] if text.split() else text
-    m = SHORT_YEAR_RE.match(first)
-    if m and m.group("name").isalpha():
+    m = SHORT_YEAR_RE.match(text)
+    if m:
         return m.group("name"), 2000 + int(m.group("yy"))
     return text, None
 

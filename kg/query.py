@@ -7,10 +7,10 @@ receives as substitutions); they are never pasted into query text.
 from __future__ import annotations
 
 import re
-
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from pathlib import Path
 from typing import Any
 
 import rdflib
@@ -36,7 +36,9 @@ class Rows:
 
     def to_dicts(self) -> list[dict[str, Any]]:
         """Rows as dicts of Python values (``str``, ``int``, ``Decimal`` ...); unbound is None."""
-        return [{v: python_value(t) for v, t in zip(self.vars, row)} for row in self.rows]
+        return [
+            {v: python_value(t) for v, t in zip(self.vars, row, strict=False)} for row in self.rows
+        ]
 
     def table(self) -> str:
         """A plain-text table for people."""
@@ -45,10 +47,10 @@ class Rows:
         cells = [[display(t) for t in row] for row in self.rows]
         widths = [len(v) for v in self.vars]
         for row in cells:
-            widths = [max(w, _width(c)) for w, c in zip(widths, row)]
+            widths = [max(w, _width(c)) for w, c in zip(widths, row, strict=False)]
         line = "  ".join("-" * w for w in widths)
-        out = ["  ".join(_pad(v, w) for v, w in zip(self.vars, widths)), line]
-        out += ["  ".join(_pad(c, w) for c, w in zip(row, widths)) for row in cells]
+        out = ["  ".join(_pad(v, w) for v, w in zip(self.vars, widths, strict=False)), line]
+        out += ["  ".join(_pad(c, w) for c, w in zip(row, widths, strict=False)) for row in cells]
         out.append(f"({len(self.rows)} row{'s' if len(self.rows) != 1 else ''})")
         return "\n".join(out)
 
@@ -68,7 +70,11 @@ def display(term: Node | None) -> str:
     if isinstance(term, Literal):
         value = term.toPython()
         if isinstance(value, Decimal | float):
-            return format(value, "f").rstrip("0").rstrip(".") if "." in format(value, "f") else str(value)
+            return (
+                format(value, "f").rstrip("0").rstrip(".")
+                if "." in format(value, "f")
+                else str(value)
+            )
         return str(term).replace("\n", " ")
     return str(term)
 
@@ -164,8 +170,7 @@ _VAR = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
 def query_file(graph: rdflib.Graph, path: str, **bindings: Any) -> Rows:
-    with open(path, encoding="utf-8") as f:
-        return query(graph, f.read(), **bindings)
+    return query(graph, Path(path).read_text(encoding="utf-8"), **bindings)
 
 
 __all__: Sequence[str] = ["Rows", "as_term", "query", "query_file"]

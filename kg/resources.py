@@ -36,7 +36,7 @@ def shapes_file() -> Path:
 def default_notes_dir() -> Path:
     """``./data`` when run from a folder that has one, else the notes kg ships with."""
     local = Path("data")
-    if local.is_dir() and any(local.glob("*.txt")) or local.is_dir() and any(local.glob("*.md")):
+    if local.is_dir() and any(p.suffix in (".txt", ".md") for p in local.iterdir()):
         return local
     return _find("data")
 

@@ -70,7 +70,10 @@ def _used_prefixes(quads: Sequence[ox.Quad], base: str) -> dict[str, str]:
 
 
 def write_outputs(
-    quads: Sequence[ox.Quad], out_dir: str | Path, formats: Iterable[str], base: str,
+    quads: Sequence[ox.Quad],
+    out_dir: str | Path,
+    formats: Iterable[str],
+    base: str,
     stem: str = "graph",
 ) -> list[Path]:
     """Write ``out_dir/graph.<ext>`` for each format; returns the paths written."""
@@ -78,5 +81,7 @@ def write_outputs(
     for fmt in formats:
         ext, _ = FORMATS[fmt]
         data = serialize(quads, fmt, base)
-        written.append(atomic_write(Path(out_dir) / f"{stem}.{ext}", lambda t, d=data: t.write_bytes(d)))
+        written.append(
+            atomic_write(Path(out_dir) / f"{stem}.{ext}", lambda t, d=data: t.write_bytes(d))
+        )
     return written

@@ -1,0 +1,75 @@
+"""Shared fixtures.
+
+Tests that need an outside tool (Chromium, rapper, riot, the oxigraph server)
+skip with a reason when it is missing, except under CI (CI=true), where a
+missing tool is a failure: CI installs them all (see .ci/run).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import warnings
+from pathlib import Path
+
+import pytest
+
+import kg
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = Path(__file__).resolve().parent / "data"
+SC21 = ROOT / "data" / "sc21-dl-gpu-cloud.txt"
+
+
+def need(condition: bool, reason: str) -> None:
+    """Skip (or, under CI, fail) when an outside tool is missing."""
+    if condition:
+        return
+    if os.environ.get("CI"):
+        pytest.fail(f"CI must provide this: {reason}")
+    pytest.skip(reason)
+
+
+def need_command(name: str, install: str) -> str:
+    path = shutil.which(name)
+    need(path is not None, f"`{name}` not found; install it with: {install}")
+    return path  # type: ignore[return-value]
+
+
+@pytest.fixture(scope="session")
+def sc21_build() -> kg.Build:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return kg.build_all([SC21])
+
+
+@pytest.fixture(scope="session")
+def sc21_graph(sc21_build: kg.Build):
+    return sc21_build.graph
+
+
+@pytest.fixture(scope="session")
+def sc21_out(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """`kg build` run once on the SC21 notes, all formats, with the page."""
+    from kg.cli import main
+
+    out = tmp_path_factory.mktemp("out")
+    code = main(
+        [
+            "build",
+            str(SC21),
+            "-o",
+            str(out),
+            "-q",
+            "--format",
+            "turtle",
+            "--format",
+            "ntriples",
+            "--format",
+            "trig",
+            "--format",
+            "nquads",
+        ]
+    )
+    assert code == 0
+    return out

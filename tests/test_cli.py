@@ -1,0 +1,108 @@
+"""The command line, run in-process."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from kg.cli import main
+
+from .conftest import DATA, ROOT, SC21
+
+
+def test_build_writes_turtle_and_html_and_prints_a_summary(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["build", str(SC21), "-o", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "sc21-dl-gpu-cloud.txt: 25 papers, 8 sessions (SC 2021)" in out
+    assert "Graph: 25 papers, 8 sessions," in out and " triples" in out
+    for word in ("institutions", "techniques", "metrics"):
+        assert word in out
+    assert (tmp_path / "graph.ttl").stat().st_size > 10_000
+    assert (tmp_path / "graph.html").stat().st_size > 10_000
+
+
+def test_build_with_no_arguments_reads_data(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(ROOT)
+    assert main(["build", "-o", str(tmp_path), "--no-html"]) == 0
+    assert "25 papers" in capsys.readouterr().out
+
+
+def test_unusable_notes_are_listed_and_exit_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(["build", str(DATA / "cases" / "no-title"), "-o", str(tmp_path), "--no-html"])
+    captured = capsys.readouterr()
+    assert code == 1
+    assert "notes.txt:7: error: paper with no title" in captured.err
+    assert "1 papers" in captured.out
+
+
+def test_strict_turns_warnings_into_exit_1(tmp_path: Path) -> None:
+    case = DATA / "cases" / "not-a-doi"
+    assert main(["build", str(case), "-o", str(tmp_path), "--no-html"]) == 0
+    assert main(["build", str(case), "-o", str(tmp_path), "--no-html", "--strict"]) == 1
+
+
+def test_query_prints_a_table(sc21_out: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    graph = str(sc21_out / "graph.ttl")
+    sparql = "SELECT (COUNT(?p) AS ?papers) WHERE { ?p a kg:Paper }"
+    assert main(["query", "-g", graph, sparql]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].strip() == "papers" and out[2].strip() == "25" and out[3] == "(1 row)"
+
+
+def test_query_from_file_with_a_bound_parameter(
+    sc21_out: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rq = tmp_path / "q.rq"
+    rq.write_text("SELECT ?title WHERE { ?p bibo:doi ?doi ; dcterms:title ?title }", "utf-8")
+    code = main(
+        [
+            "query",
+            "-g",
+            str(sc21_out / "graph.ttl"),
+            "-f",
+            str(rq),
+            "-p",
+            "doi=10.1145/3458817.3476159",
+        ]
+    )
+    assert code == 0
+    assert "Krill: a compiler and runtime system" in capsys.readouterr().out
+
+
+def test_bad_query_is_one_line_error_exit_2(
+    sc21_out: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["query", "-g", str(sc21_out / "graph.ttl"), "SELEKT nonsense"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("kg: error: SPARQL error") and "\n" not in err
+
+
+def test_missing_notes_path_is_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["build", str(tmp_path / "nope"), "-o", str(tmp_path)]) == 2
+    assert "nope" in capsys.readouterr().err
+
+
+def test_stats_counts_classes(sc21_out: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats", str(sc21_out / "graph.ttl")]) == 0
+    lines = dict(line.split() for line in capsys.readouterr().out.splitlines())
+    assert lines["Paper"] == "25" and lines["Session"] == "8" and int(lines["triples"]) > 1000
+
+
+def test_python_dash_m_kg_works(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "kg", "build", str(SC21), "-o", str(tmp_path), "-q", "--no-html"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "graph.ttl").exists()

@@ -1,0 +1,122 @@
+"""The reader: notes -> records."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from kg.lexicon import load_labels
+from kg.notes import parse_conference, parse_text, read_notes
+
+from .conftest import DATA, SC21
+
+CASES = sorted(p for p in (DATA / "cases").iterdir() if p.is_dir())
+
+
+def test_sc21_notes_match_the_hand_written_fixture() -> None:
+    expected = yaml.safe_load((DATA / "sc21-expected.yaml").read_text(encoding="utf-8"))
+    corpus = read_notes([SC21])
+    (notes,) = corpus.files
+    assert corpus.all_problems == []
+    assert (notes.conference.name, notes.conference.year) == ("SC", 2021)
+    assert [s.name for s in notes.sessions] == expected["sessions"]
+    got = [
+        {"line": p.span.line, "session": p.session, "doi": p.doi, "title": p.title}
+        for p in notes.papers
+    ]
+    assert got == expected["papers"]
+    for paper in notes.papers:
+        assert paper.span.path == str(SC21)
+        assert paper.span.end_line >= paper.span.line
+        if paper.doi in expected["no_abstract"]:
+            assert paper.abstract == ""
+        else:
+            assert paper.abstract and paper.abstract_lang == "zh"
+        assert paper.remarks == expected["remarks"].get(paper.doi, "")
+        if paper.doi in expected["institutions_text"]:
+            assert paper.institutions == expected["institutions_text"][paper.doi]
+
+
+def test_sc21_abstract_lines_point_into_the_file() -> None:
+    lines = SC21.read_text(encoding="utf-8").splitlines()
+    for paper in read_notes([SC21]).papers:
+        for number, text in zip(paper.abstract_lines, paper.abstract.splitlines(), strict=False):
+            assert text in lines[number - 1]
+
+
+def test_page_chrome_is_not_read_as_an_abstract() -> None:
+    last = read_notes([SC21]).papers[-1]
+    assert "xamrdz" not in last.abstract and "相关文章" not in last.abstract
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_case(case: Path) -> None:
+    expected = yaml.safe_load((case / "expected.yaml").read_text(encoding="utf-8"))
+    corpus = read_notes([case])
+    papers = corpus.papers
+    want = expected.get("papers", [])
+    assert len(papers) == len(want), [p.title for p in papers]
+    for paper, spec in zip(papers, want, strict=False):
+        for key, value in spec.items():
+            got = {"lang": paper.abstract_lang, "line": paper.span.line}.get(key)
+            got = got if key in ("lang", "line") else getattr(paper, key)
+            assert got == value, (key, got, value)
+    if "sessions" in expected:
+        assert [s.name for f in corpus.files for s in f.sessions] == expected["sessions"]
+    if "conference" in expected:
+        conf = corpus.files[0].conference
+        assert {"name": conf.name, "year": conf.year} == expected["conference"]
+    problems = corpus.all_problems
+    assert len(problems) == len(expected["problems"]), [str(p) for p in problems]
+    for problem, spec in zip(problems, expected["problems"], strict=False):
+        assert problem.severity == spec["severity"]
+        assert problem.line == spec["line"]
+        assert spec["message"] in problem.message
+        assert Path(problem.path).name == spec.get("file", Path(problem.path).name)
+        assert str(problem).startswith(f"{problem.path}:{problem.line}: ")
+
+
+def test_every_problem_names_file_and_line() -> None:
+    for case in CASES:
+        for problem in read_notes([case]).all_problems:
+            assert Path(problem.path).exists() and problem.line >= 1
+
+
+def test_files_are_read_in_a_stable_order_whatever_the_order_given() -> None:
+    case = DATA / "cases" / "duplicate-doi"
+    a, b = sorted(case.glob("*.txt"))
+    forward = read_notes([a, b])
+    backward = read_notes([b, a])
+    assert [p.title for p in forward.papers] == [p.title for p in backward.papers]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("SC 2021", ("SC", 2021)),
+        ("OSDI '22", ("OSDI", 2022)),
+        ("SC21 论文简读[2] -- DL GPU 云计算", ("SC", 2021)),
+        ("ISCA", ("ISCA", None)),
+        ("MLSys 2024", ("MLSys", 2024)),
+    ],
+)
+def test_parse_conference(text: str, expected: tuple[str, int | None]) -> None:
+    assert parse_conference(text) == expected
+
+
+def test_missing_path_is_an_error_naming_it(tmp_path: Path) -> None:
+    from kg.errors import NotesError
+
+    with pytest.raises(NotesError, match="no-such"):
+        read_notes([tmp_path / "no-such.txt"])
+
+
+def test_english_and_chinese_labels_read_the_same_notes() -> None:
+    labels = load_labels()
+    zh = "会议/期刊:SC 2021\n论文题目:T\n作者背景:MIT\n论文地址:https://doi.org/10.1/x\n摘要:A.\n"
+    en = "Conference: SC 2021\nTitle: T\nAuthors: MIT\nLink: https://doi.org/10.1/x\nAbstract: A.\n"
+    a, b = parse_text(zh, "zh.txt", labels), parse_text(en, "en.txt", labels)
+    fields = ("title", "doi", "institutions", "abstract")
+    assert [getattr(a.papers[0], f) for f in fields] == [getattr(b.papers[0], f) for f in fields]
