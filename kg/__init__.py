@@ -11,7 +11,7 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
-from .api import Build, build, build_all, load
+from .api import Build, NotesWarning, build, build_all, load
 from .errors import KgError, LexiconError, NotesError, QueryError, StoreError
 from .extract import extract
 from .lexicon import load_lexicon
@@ -29,6 +29,7 @@ __all__ = [
     "Knowledge",
     "LexiconError",
     "NotesError",
+    "NotesWarning",
     "Problem",
     "QueryError",
     "Rows",

@@ -153,8 +153,12 @@ def _report(result: Build, written: list[Path], quiet: bool) -> None:
     if quiet:
         return
     if know.unresolved:
-        names = ", ".join(i.name for i in know.unresolved)
-        print(f"\nUnresolved institutions ({len(know.unresolved)}): {names}", file=out)
+        print(
+            f"\nInstitutions not in the registry, kept as unresolved ({len(know.unresolved)}):",
+            file=out,
+        )
+        for inst in know.unresolved:
+            print(f"  {inst.name}  ({know.unresolved_at.get(inst.id, '')})", file=out)
     counts = summary(know)
     print(
         "\nGraph: "

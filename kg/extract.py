@@ -213,16 +213,8 @@ class Extractor:
             _add(facts.people, pid)
         for iid in facts.institutions:
             inst = self.lexicon.institutions.get(iid) or unresolved[iid]
-            if iid not in know.institutions and not inst.resolved:
-                self.problems.append(
-                    Problem(
-                        "warning",
-                        paper.span.path,
-                        paper.span.line,
-                        "institution not in the registry (kept, marked unresolved)",
-                        inst.name,
-                    )
-                )
+            if not inst.resolved:
+                know.unresolved_at.setdefault(iid, str(paper.span))
             know.institutions.setdefault(iid, inst)
             if inst.country in self.lexicon.countries:
                 know.countries[inst.country] = self.lexicon.countries[inst.country]
@@ -328,14 +320,15 @@ class Extractor:
         baselines: list[str] = []
         seen: set[tuple[object, ...]] = set()
         for sentence, line in sentences(paper):
-            baseline = self.baseline(sentence)
-            if baseline:
-                _add(baselines, baseline)
+            comparisons = self.comparisons(sentence)
+            for _, eid in comparisons:
+                _add(baselines, eid)
             found = self.labelled(paper, sentence, line)
             taken = [span for span, _ in found]
             for m in self._claims_in(sentence):
                 if any(a < m.end() and m.start() < b for a, b in taken):
                     continue
+                baseline = _baseline_for(sentence, m, comparisons)
                 metric = self.metric(paper, 0, sentence, line, m, baseline)
                 if metric is not None:
                     found.append((m.span(), metric))
@@ -498,17 +491,19 @@ class Extractor:
                         best, best_pos = name, pos + len(w)
         return best
 
-    def baseline(self, sentence: str) -> str:
+    def comparisons(self, sentence: str) -> list[tuple[int, str]]:
+        """Where the sentence compares with a named thing: ``(position, entity id)``."""
         pattern, words = self._entity_patterns
+        if pattern is None:
+            return []
+        found: list[tuple[int, str]] = []
         comps = self.lexicon.metrics.get("comparisons", {})
         for rx in (*comps.get("zh", []), *comps.get("en", [])):
             for m in re.finditer(rx, sentence):
-                span = m.group("span")
-                if pattern is not None:
-                    found = pattern.search(span)
-                    if found:
-                        return words[found.group(0)]
-        return ""
+                named = pattern.search(m.group("span"))
+                if named:
+                    found.append((m.start(), words[named.group(0)]))
+        return sorted(set(found))
 
 
 def extract(corpus: Corpus, lexicon: Lexicon | None = None) -> Knowledge:
@@ -584,6 +579,18 @@ def _chinese_number(text: str) -> int:
             total += (current or 1) * _CN_UNITS[ch]
             current = 0
     return total + current
+
+
+def _baseline_for(sentence: str, m: re.Match[str], comparisons: list[tuple[int, str]]) -> str:
+    """The comparison a claim belongs to: the last one before it, or one in its own clause."""
+    before = [eid for pos, eid in comparisons if pos < m.start()]
+    if before:
+        return before[-1]
+    clause_end = min(
+        [i for i in (sentence.find(c, m.end()) for c in "，,；;。") if i >= 0] or [len(sentence)]
+    )
+    after = [eid for pos, eid in comparisons if m.end() <= pos < clause_end]
+    return after[0] if after else ""
 
 
 def _clause(sentence: str, m: re.Match[str]) -> tuple[str, str]:

@@ -52,7 +52,7 @@ class Rows:
         out = ["  ".join(_pad(v, w) for v, w in zip(self.vars, widths, strict=False)), line]
         out += ["  ".join(_pad(c, w) for c, w in zip(row, widths, strict=False)) for row in cells]
         out.append(f"({len(self.rows)} row{'s' if len(self.rows) != 1 else ''})")
-        return "\n".join(out)
+        return "\n".join(line.rstrip() for line in out)
 
 
 def python_value(term: Node | None) -> Any:

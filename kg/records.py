@@ -200,6 +200,7 @@ class Knowledge:
     concepts: dict[str, Concept] = field(default_factory=dict)  # the whole scheme
     entities: dict[str, Entity] = field(default_factory=dict)  # only those named
     problems: list[Problem] = field(default_factory=list)
+    unresolved_at: dict[str, str] = field(default_factory=dict)  # id -> "file:line" first named
 
     @property
     def unresolved(self) -> list[Institution]:
