@@ -106,6 +106,14 @@ def _parser() -> argparse.ArgumentParser:
     h.add_argument("-o", "--out", type=Path, default=DEFAULT_OUT / "graph.html")
     h.set_defaults(run=cmd_html)
 
+    e = sub.add_parser("eval", help="score extraction against a hand-written gold file")
+    e.add_argument(
+        "gold", nargs="+", type=Path, help="gold YAML file(s), e.g. tests/data/gold/sc21.yaml"
+    )
+    e.add_argument("--details", action="store_true", help="list every miss and extra")
+    e.add_argument("--lexicon", action="append", default=[], metavar="YAML")
+    e.set_defaults(run=cmd_eval)
+
     s = sub.add_parser("stats", help="count what the graph holds")
     s.add_argument("graph", nargs="?", type=Path, help="graph file (default: out/graph.ttl)")
     s.set_defaults(run=cmd_stats)
@@ -216,6 +224,16 @@ def cmd_html(args: argparse.Namespace) -> int:
     graph = _graph_for(args.graph)
     path = write_html(graph, args.out, HtmlOptions())
     print(f"Wrote {path}")
+    return OK
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    from .evaluate import evaluate
+
+    for i, gold in enumerate(args.gold):
+        if i:
+            print()
+        print(evaluate(gold, args.lexicon).table(details=args.details))
     return OK
 
 

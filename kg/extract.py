@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from typing import Any
 
 from .iri import slug
 from .lexicon import Lexicon, load_lexicon
@@ -65,6 +66,11 @@ _PRESENTS_EN = re.compile(
     r"\b(?:we (?:present|propose|introduce|design|develop|build|implement)(?:ed)?|this paper "
     r"(?:presents|proposes|introduces))\s+(?:a |an |the )?(?:[a-z\-]+ ){0,4}?"
     r"(?P<name>[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)"
+)
+# a system name kg has not met: CamelCase (NeuGraph), or lower-then-upper (vLLM, cuSPARSE)
+_SYSTEM_NAME = re.compile(
+    r"(?<![A-Za-z0-9\-])(?:[A-Z][a-z]+[A-Z][A-Za-z0-9]*|[a-z]{1,3}[A-Z]{2,}[A-Za-z0-9]*)"
+    r"(?:-[A-Za-z0-9]+)*(?![A-Za-z0-9])"
 )
 _TITLE_SYSTEM = re.compile(r"^(?P<name>[A-Z][\w\-\.]*(?:\s[A-Z][\w\-]*)?)\s*[:：]\s+\S")
 
@@ -146,7 +152,7 @@ class Extractor:
         rng = r"\s*(?:[xX×倍%％])?\s*(?:-|–|—|~|～|to|至|到)\s*"
         return re.compile(
             rf"(?<![A-Za-z0-9\-_/.·])(?:(?P<lo>{num}){rng})?(?P<num>{num})"
-            rf"(?:\s*(?P<mag>{mag})(?![A-Za-z]))?\s*(?P<unit>{unit})",
+            rf"(?:\s*(?P<mag>{mag})(?![A-Za-z]))?(?:\s*|-)(?P<unit>{unit})",
             re.IGNORECASE,
         )
 
@@ -320,9 +326,10 @@ class Extractor:
         baselines: list[str] = []
         seen: set[tuple[object, ...]] = set()
         for sentence, line in sentences(paper):
-            comparisons = self.comparisons(sentence)
-            for _, eid in comparisons:
-                _add(baselines, eid)
+            comparisons = self.comparisons(sentence, know)
+            for comparison in comparisons:
+                for eid in comparison.ids:
+                    _add(baselines, eid)
             found = self.labelled(paper, sentence, line)
             taken = [span for span, _ in found]
             for m in self._claims_in(sentence):
@@ -354,7 +361,7 @@ class Extractor:
         sentence: str,
         line: int,
         m: re.Match[str],
-        baseline: str,
+        baseline: tuple[str, ...],
     ) -> Metric | None:
         mag = m.group("mag") or ""
         unit = self.unit_code(mag + m.group("unit")) if mag else None
@@ -364,7 +371,7 @@ class Extractor:
             unit = self.unit_code(m.group("unit"))
         if unit is None:
             return None
-        scale = float(self.lexicon.metrics.get("magnitudes", {}).get(mag, 1.0))
+        scale = _magnitude(self.lexicon.metrics.get("magnitudes", {}), mag)
         value = _number(m.group("num")) * scale
         low = _number(m.group("lo")) * scale if m.group("lo") else None
         units = self.lexicon.metrics.get("units", {})
@@ -389,7 +396,7 @@ class Extractor:
             measures=measures,
             direction=direction,
             qualifier=qualifier,
-            baseline=baseline if comparable else "",
+            baselines=baseline if comparable else (),
         )
 
     def labelled(
@@ -491,19 +498,46 @@ class Extractor:
                         best, best_pos = name, pos + len(w)
         return best
 
-    def comparisons(self, sentence: str) -> list[tuple[int, str]]:
-        """Where the sentence compares with a named thing: ``(position, entity id)``."""
+    def comparisons(self, sentence: str, know: Knowledge) -> list[Comparison]:
+        """Where the sentence compares with named things ("与 X 相比", "over X", "compared to X").
+
+        Inside the phrase, known entities are taken from the lexicon; failing
+        those, names that look like system names (CamelCase such as NeuGraph, or
+        mixed case such as vLLM) are taken as systems kg has not met before.
+        """
         pattern, words = self._entity_patterns
-        if pattern is None:
-            return []
-        found: list[tuple[int, str]] = []
+        found: list[Comparison] = []
         comps = self.lexicon.metrics.get("comparisons", {})
         for rx in (*comps.get("zh", []), *comps.get("en", [])):
             for m in re.finditer(rx, sentence):
-                named = pattern.search(m.group("span"))
+                start = m.start("span")
+                span = m.group("span")
+                named = (
+                    [(start + n.start(), words[n.group(0)]) for n in pattern.finditer(span)]
+                    if pattern
+                    else []
+                )
+                if not named:
+                    for n in _SYSTEM_NAME.finditer(span):
+                        eid = self._entity_by_fold.get(n.group(0).casefold()) or slug(n.group(0))
+                        know.entities.setdefault(eid, Entity(eid, n.group(0), "system"))
+                        named.append((start + n.start(), eid))
                 if named:
-                    found.append((m.start(), words[named.group(0)]))
+                    found.append(Comparison(m.start(), m.end(), tuple(named)))
         return sorted(set(found))
+
+
+@dataclass(frozen=True, order=True)
+class Comparison:
+    """A comparison phrase in a sentence and the named things in it, with their positions."""
+
+    start: int
+    end: int
+    named: tuple[tuple[int, str], ...]
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(eid for _, eid in self.named))
 
 
 def extract(corpus: Corpus, lexicon: Lexicon | None = None) -> Knowledge:
@@ -537,8 +571,11 @@ def _line_of(paper: Paper, text: str, offset: int) -> int:
     return lines[min(index, len(lines) - 1)] if lines else paper.span.line
 
 
+_DASHES = str.maketrans(dict.fromkeys("‐‑‒–—―−", "-"))
+
+
 def _fold(text: str) -> str:
-    return re.sub(r"\s+", " ", text).strip().casefold()
+    return re.sub(r"\s+", " ", text.translate(_DASHES)).strip().casefold()
 
 
 def _add(items: list[str], item: str) -> None:
@@ -563,6 +600,18 @@ def _is_case_sensitive(pattern: str) -> bool:
     return False
 
 
+def _magnitude(table: dict[str, Any], word: str) -> float:
+    """The multiplier of a magnitude word: exact ("M", "亿"), or any case for words ("Billion")."""
+    if not word:
+        return 1.0
+    if word in table:
+        return float(table[word])
+    for key, value in table.items():
+        if len(key) > 1 and key.casefold() == word.casefold():
+            return float(value)
+    return 1.0
+
+
 def _number(text: str) -> float:
     text = text.replace(",", "")
     if re.fullmatch(_CN_NUMBER, text):
@@ -581,16 +630,27 @@ def _chinese_number(text: str) -> int:
     return total + current
 
 
-def _baseline_for(sentence: str, m: re.Match[str], comparisons: list[tuple[int, str]]) -> str:
-    """The comparison a claim belongs to: the last one before it, or one in its own clause."""
-    before = [eid for pos, eid in comparisons if pos < m.start()]
+def _baseline_for(
+    sentence: str, m: re.Match[str], comparisons: list[Comparison]
+) -> tuple[str, ...]:
+    """What a claim is compared with.
+
+    Inside a comparison that names several things ("such as DGL (3x) and NeuGraph
+    (4x)"), the name just before the claim; otherwise the last comparison before
+    the claim, or one later in its own clause ("1.22x faster than GPU servers").
+    """
+    for c in comparisons:
+        inside = [eid for pos, eid in c.named if c.start <= pos < m.start()]
+        if c.start < m.start() < c.end and inside and len(c.ids) > 1:
+            return (inside[-1],)
+    before = [c.ids for c in comparisons if c.start < m.start()]
     if before:
         return before[-1]
     clause_end = min(
         [i for i in (sentence.find(c, m.end()) for c in "，,；;。") if i >= 0] or [len(sentence)]
     )
-    after = [eid for pos, eid in comparisons if m.end() <= pos < clause_end]
-    return after[0] if after else ""
+    after = [c.ids for c in comparisons if m.end() <= c.start < clause_end]
+    return after[0] if after else ()
 
 
 def _clause(sentence: str, m: re.Match[str]) -> tuple[str, str]:

@@ -180,7 +180,7 @@ def to_quads(know: Knowledge, base: str, lexicon: Lexicon | None = None) -> list
                 for eid in ids:
                     q.add(iris.paper(paper), rel, _entity_iri(iris, know, eid))
             for metric in facts.metrics:
-                _metric(q, iris, know, paper, metric)
+                _metric(q, iris, know, lexicon, paper, metric)
     q.graph = _n(iris.lexicon_graph())
     _lexicon(q, iris, know, lexicon)
     return sorted(set(q.items), key=_sort_key)
@@ -243,7 +243,9 @@ def _paper(q: _Quads, iris: Iris, notes: NotesFile, paper: Paper) -> None:
     q.add(p, KG.sourceEndLine, positive(paper.span.end_line))
 
 
-def _metric(q: _Quads, iris: Iris, know: Knowledge, paper: Paper, m: Metric) -> None:
+def _metric(
+    q: _Quads, iris: Iris, know: Knowledge, lexicon: Lexicon, paper: Paper, m: Metric
+) -> None:
     node = iris.claim(paper, m)
     p = iris.paper(paper)
     q.add(node, A, KG.Metric)
@@ -256,12 +258,15 @@ def _metric(q: _Quads, iris: Iris, know: Knowledge, paper: Paper, m: Metric) -> 
         q.add(node, KG.minValue, decimal(m.min))
         q.add(node, KG.maxValue, decimal(m.max))
     q.add(node, KG.unit, iris.unit(m.unit))
+    qudt_unit = lexicon.metrics.get("units", {}).get(m.unit, {}).get("qudt")
+    if qudt_unit:
+        q.add(node, QUDT.unit, UNIT + qudt_unit)
     q.add(node, KG.measures, iris.measure(m.measures))
     q.add(node, KG.direction, DIRECTIONS[m.direction])
     if m.qualifier:
         q.add(node, KG.qualifier, QUALIFIERS[m.qualifier])
-    if m.baseline:
-        q.add(node, KG.baseline, _entity_iri(iris, know, m.baseline))
+    for eid in m.baselines:
+        q.add(node, KG.baseline, _entity_iri(iris, know, eid))
     lang = _lang(m.sentence)
     q.add(node, KG.claimText, lit(m.text, lang))
     q.add(node, KG.sourceSentence, lit(m.sentence, lang))
@@ -433,4 +438,3 @@ def triples(quads: Iterable[ox.Quad]) -> Iterator[ox.Triple]:
 
 
 __all__ = ["Iris", "__version__", "to_graph", "to_quads", "triples"]
-_ = (QUDT, DCTERMS)

@@ -174,7 +174,7 @@ class Metric:
     measures: str = "other"
     direction: str = "neutral"  # improvement | reduction | neutral
     qualifier: str = ""  # up-to | more-than | at-least | on-average | less-than | about
-    baseline: str = ""  # entity id
+    baselines: tuple[str, ...] = ()  # entity ids the claim is compared with
 
 
 @dataclass
