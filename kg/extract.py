@@ -481,11 +481,10 @@ class Extractor:
 
     def qualifier(self, sentence: str, m: re.Match[str]) -> str:
         before = sentence[max(0, m.start() - 14) : m.start()].rstrip().lower()
-        after = sentence[m.end() : m.end() + 3]
-        num_after = m.group(0)
+        after = sentence[m.end() : m.end() + 16].lstrip().lower()
         for name, spec in self.lexicon.metrics.get("qualifiers", {}).items():
             for w in spec.get("after", []):
-                if after.startswith(w) or (w == "+" and "+" in num_after):
+                if after.startswith(w.lower()) or (w == "+" and "+" in m.group(0)):
                     return name
         best = ""
         best_pos = -1

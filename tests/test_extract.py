@@ -1,0 +1,266 @@
+"""Extraction: institutions, people, countries, techniques, entities and claims."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from kg.evaluate import evaluate
+from kg.extract import Extractor, sentences
+from kg.lexicon import load_lexicon
+from kg.notes import parse_text
+from kg.records import Knowledge, Paper
+
+from .conftest import DATA
+
+LEX = load_lexicon()
+EX = Extractor(LEX)
+
+
+def paper_with(institutions: str = "", abstract: str = "", title: str = "T") -> Paper:
+    text = f"会议/期刊:SC 2021\n论文题目:{title}\n作者背景:{institutions}\n论文地址:https://doi.org/10.1/x\n"
+    if abstract:
+        text += f"摘要:{abstract}\n"
+    notes = parse_text(text, "t.txt", LEX.labels)
+    return notes.papers[0]
+
+
+def facts_of(p: Paper):
+    from kg.records import Corpus, NotesFile
+
+    corpus = Corpus([NotesFile("t.txt", "t.txt", "", p.conference, papers=[p])])
+    know = EX.extract(corpus)
+    return know.papers[0], know
+
+
+@pytest.mark.parametrize(
+    ("field", "institutions", "people", "countries"),
+    [
+        (
+            "UIUC,ANL,Facebook",
+            ["university-of-illinois-urbana-champaign", "argonne-national-laboratory", "meta"],
+            [],
+            [],
+        ),
+        ("Deepak Narayanan,NVIDIA,微软", ["nvidia", "microsoft"], ["Deepak Narayanan"], []),
+        ("ETH Zurich, Switzerland,[Torsten Hoefler]", ["eth-zurich"], ["Torsten Hoefler"], ["CH"]),
+        (
+            "芝加哥大学,UTA等,美国大学",
+            ["university-of-chicago", "university-of-texas-at-austin"],
+            [],
+            [],
+        ),
+        ("IBM 印度", ["ibm-research-india"], [], []),
+        ("美国东北大学", ["northeastern-university"], [], []),
+        ("东北大学", ["northeastern-university-china"], [], []),
+        ("新加坡国立", ["national-university-of-singapore"], [], []),
+        ("UCR", ["university-of-california-riverside"], [], []),
+        (
+            "University of California, Berkeley; MIT",
+            ["university-of-california-berkeley", "massachusetts-institute-of-technology"],
+            [],
+            [],
+        ),
+    ],
+)
+def test_affiliation_fields_resolve(
+    field: str, institutions: list[str], people: list[str], countries: list[str]
+) -> None:
+    facts, know = facts_of(paper_with(field))
+    assert facts.institutions == institutions
+    assert [know.people[p].name for p in facts.people] == people
+    assert facts.countries == countries
+    for iid in institutions:
+        inst = know.institutions[iid]
+        assert inst.resolved and inst.name and inst.country
+
+
+def test_registry_entries_carry_labels_country_and_identifiers() -> None:
+    gt = LEX.institutions["georgia-institute-of-technology"]
+    assert gt.name_zh and gt.country == "US" and gt.wikidata.startswith("Q")
+    assert "Georgia Tech" in gt.aliases
+
+
+def test_unknown_names_are_kept_unresolved_never_guessed() -> None:
+    facts, know = facts_of(paper_with("Intel, Institute of Imaginary Computing"))
+    assert facts.institutions[0] == "intel"
+    unknown = know.institutions[facts.institutions[1]]
+    assert not unknown.resolved and unknown.name == "Institute of Imaginary Computing"
+    assert know.unresolved == [unknown]
+
+
+def test_phrases_that_name_no_institution_are_reported() -> None:
+    _, know = facts_of(paper_with("美国大学"))
+    assert not know.institutions
+    assert any("names no institution" in p.message for p in know.problems)
+
+
+@pytest.mark.parametrize(
+    ("text", "concept"),
+    [
+        ("本文提出了一种新的管道并行方案", "pipeline-parallelism"),
+        ("我们使用流水线并行训练", "pipeline-parallelism"),
+        ("We study pipeline parallelism at scale.", "pipeline-parallelism"),
+        ("基于RDMA的通信", "rdma"),
+        ("a new federated learning system", "federated-learning"),
+    ],
+)
+def test_techniques_in_both_languages(text: str, concept: str) -> None:
+    assert concept in EX.techniques(text)
+
+
+def test_technique_scheme_has_broader_chains() -> None:
+    pp = LEX.concepts["pipeline-parallelism"]
+    assert "model-parallelism" in pp.broader
+    assert "parallel-training" in LEX.concepts["model-parallelism"].broader
+
+
+def test_entities_are_typed_and_presented_systems_found() -> None:
+    p = paper_with(
+        title="Chimera: efficiently training large-scale neural networks",
+        abstract="在Piz Daint超级计算机上训练GPT-2模型，使用A100，数据集Reddit。",
+    )
+    facts, know = facts_of(p)
+    assert "chimera" in facts.systems
+    types = {know.entities[e].type for e in facts.mentions}
+    assert {"supercomputer", "model", "hardware", "dataset"} <= types
+
+
+def claims(abstract: str):
+    facts, _ = facts_of(paper_with(abstract=abstract))
+    return facts.metrics
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        (
+            "与目前最先进的系统GraphM相比，达到了6.76倍的加速。",
+            {"value": 6.76, "unit": "x", "measures": "speedup", "baselines": ("graphm",)},
+        ),
+        (
+            "Ribbon可节省高达16%的推理服务成本。",
+            {
+                "value": 16.0,
+                "unit": "%",
+                "measures": "cost",
+                "direction": "reduction",
+                "qualifier": "up-to",
+            },
+        ),
+        (
+            "Chimera提高了1.16x-2.34x的训练吞吐量。",
+            {"min": 1.16, "max": 2.34, "unit": "x", "measures": "throughput"},
+        ),
+        ("KAISA的收敛速度快了18%-36%。", {"min": 18.0, "max": 36.0, "unit": "%"}),
+        (
+            "实现了比cuSPARSE提高1.71-7.19倍的速度。",
+            {"min": 1.71, "max": 7.19, "unit": "x", "baselines": ("cusparse",)},
+        ),
+        ("带有13亿个参数的GPT-2模型", {"value": 1.3e9, "unit": "parameter", "measures": "scale"}),
+        ("训练具有1万亿参数的模型", {"value": 1e12, "unit": "parameter"}),
+        ("在3072GPUs上", {"value": 3072.0, "unit": "GPU", "measures": "scale"}),
+        ("在2048个GPU节点上运行", {"value": 2048.0, "unit": "node"}),
+        ("以502 PETAFLOP / S的速度", {"value": 502.0, "unit": "PFLOP/s"}),
+        ("维持超过25千万亿次每秒", {"value": 25.0, "unit": "PFLOP/s", "qualifier": "more-than"}),
+        ("使用4096核心，在24分钟内完成", {"value": 4096.0, "unit": "core"}),
+        ("需要49天", {"value": 49.0, "unit": "day"}),
+        (
+            "平均提高了29.8%的吞吐量",
+            {"value": 29.8, "qualifier": "on-average", "direction": "improvement"},
+        ),
+        (
+            "内存访问次数减少了6倍以上",
+            {"value": 6.0, "qualifier": "more-than", "direction": "reduction"},
+        ),
+        (
+            "MAPE: < 16%",
+            {"value": 16.0, "unit": "%", "measures": "error", "qualifier": "less-than"},
+        ),
+        ("Correlation: > 0.98", {"value": 0.98, "unit": "ratio", "qualifier": "more-than"}),
+        ("速度提高了三倍。", {"value": 3.0, "unit": "x"}),
+        (
+            "It is up to 3.8x faster than GPipe.",
+            {"value": 3.8, "unit": "x", "qualifier": "up-to", "baselines": ("gpipe",)},
+        ),
+        (
+            "trains a model with 1.3 billion parameters on 1,024 GPUs.",
+            {"value": 1.3e9, "unit": "parameter"},
+        ),
+        (
+            "reduces latency by 30% on average",
+            {
+                "value": 30.0,
+                "measures": "latency",
+                "direction": "reduction",
+                "qualifier": "on-average",
+            },
+        ),
+        ("outperforms NeuGraph (up to 4.10✕ faster)", {"value": 4.1, "baselines": ("neugraph",)}),
+        ("on a 100-GPU cluster", {"value": 100.0, "unit": "GPU"}),
+    ],
+)
+def test_claims(sentence: str, expected: dict) -> None:
+    found = claims(sentence)
+    assert found, sentence
+    got = found[0]
+    for key, value in expected.items():
+        assert getattr(got, key) == value, (key, got)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "在2021年发表的工作",
+        "一个3D泊松求解器，a) GPU内存有限",
+        "GPT-2 和 ResNet50 以及 DGX-2",
+        "论文 10.1145/3458817.3476164",
+        "输出512 X 512 X 512分辨率",
+        "4x1颗粒大小",
+        "对75个百分点的作业",
+        "一台机器上",
+        "ZeRO-Infinity的开源实现可以通过DeepSpeed 1获得",
+    ],
+)
+def test_numbers_that_are_not_claims(sentence: str) -> None:
+    assert claims(sentence) == []
+
+
+def test_claims_keep_their_sentence_and_line() -> None:
+    text = "会议/期刊:SC 2021\n论文题目:T\n作者背景:MIT\n论文地址:https://doi.org/10.1/x\n摘要:\n第一句。\n速度提高了6.76倍。\n"
+    paper = parse_text(text, "t.txt", LEX.labels).papers[0]
+    assert [line for _, line in sentences(paper)] == [6, 7]
+    facts, _ = facts_of(paper)
+    assert facts.metrics[0].line == 7 and facts.metrics[0].sentence == "速度提高了6.76倍。"
+
+
+def test_user_lexicon_extends_the_registry(tmp_path) -> None:
+    extra = tmp_path / "mine.yaml"
+    extra.write_text(
+        "institutions:\n  - id: imaginary-institute\n    name: Institute of Imaginary Computing\n"
+        "    aliases: [IIC]\n    country: US\n",
+        encoding="utf-8",
+    )
+    ex = Extractor(load_lexicon([extra]))
+    p = paper_with("IIC")
+    from kg.records import Corpus, NotesFile
+
+    know: Knowledge = ex.extract(Corpus([NotesFile("t", "t", "", p.conference, papers=[p])]))
+    assert know.papers[0].institutions == ["imaginary-institute"]
+    assert replace(p) == p
+
+
+@pytest.mark.parametrize(
+    ("gold", "targets"),
+    [
+        ("sc21.yaml", {"institutions": 0.95, "claims": 0.90}),
+        ("systems-en.yaml", {"institutions": 0.80, "claims": 0.80}),
+    ],
+)
+def test_quality_on_the_gold_sets(gold: str, targets: dict[str, float]) -> None:
+    report = evaluate(DATA / "gold" / gold)
+    for kind, target in targets.items():
+        assert report.scores[kind].f1 >= target, report.table(details=True)
+    right, total = report.linked
+    assert total and right / total >= 0.9, report.table(details=True)
