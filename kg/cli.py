@@ -1,9 +1,10 @@
 """The ``kg`` command: a thin layer over the Python API.
 
 Exit codes (also in the README):
-  0  done; every paper in the notes is in the graph
-  1  done, but some notes could not be used (listed), or a warning under --strict
-  2  nothing done: bad arguments, unreadable files, a bad query or lexicon
+  0  done; every paper in the notes is in the graph; `validate`: the graph conforms
+  1  done, but some notes could not be used (listed), or a warning under --strict;
+     `validate`: the graph has violations (listed)
+  2  nothing done: bad arguments, unreadable files, a bad query, lexicon or graph
 """
 
 from __future__ import annotations
@@ -20,9 +21,10 @@ import rdflib
 from . import __version__
 from .api import Build, build_all, load
 from .errors import KgError, QueryError
+from .graph import describe
 from .html import HtmlOptions, write_html
 from .query import Rows, query
-from .store import FORMATS, write_outputs
+from .store import FORMATS, write_description, write_outputs
 from .vocab import DEFAULT_BASE
 
 OK, PROBLEMS, FAILED = 0, 1, 2
@@ -75,9 +77,15 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument(
         "--format",
         action="append",
-        choices=sorted(FORMATS),
+        choices=[*sorted(FORMATS), "all"],
         default=None,
-        help="RDF format to write; repeatable (default: turtle)",
+        help="RDF format to write; repeatable, or 'all' (default: turtle)",
+    )
+    b.add_argument(
+        "--license",
+        default="https://creativecommons.org/licenses/by/4.0/",
+        metavar="IRI",
+        help="licence of the data, stated in void.ttl (default: CC BY 4.0)",
     )
     b.add_argument("--no-html", action="store_true", help="do not write graph.html")
     b.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
@@ -106,6 +114,10 @@ def _parser() -> argparse.ArgumentParser:
     h.add_argument("-o", "--out", type=Path, default=DEFAULT_OUT / "graph.html")
     h.set_defaults(run=cmd_html)
 
+    v = sub.add_parser("validate", help="check a graph against kg's SHACL shapes")
+    v.add_argument("graph", nargs="?", type=Path, help="graph file (default: out/graph.ttl)")
+    v.set_defaults(run=cmd_validate)
+
     e = sub.add_parser("eval", help="score extraction against a hand-written gold file")
     e.add_argument(
         "gold", nargs="+", type=Path, help="gold YAML file(s), e.g. tests/data/gold/sc21.yaml"
@@ -128,7 +140,10 @@ def cmd_build(args: argparse.Namespace) -> int:
         warnings.simplefilter("ignore")
         result = build_all(args.paths or None, base=args.base, lexicons=args.lexicon)
     formats = args.format or ["turtle"]
+    formats = list(FORMATS) if "all" in formats else list(dict.fromkeys(formats))
     written = write_outputs(result.quads, args.out, formats, result.base)
+    description = describe(result.quads, result.knowledge, result.base, formats, args.license)
+    written.append(write_description(description, args.out, result.base))
     if not args.no_html:
         written.append(write_html(result.graph, args.out / "graph.html"))
     _report(result, written, quiet=args.quiet)
@@ -225,6 +240,14 @@ def cmd_html(args: argparse.Namespace) -> int:
     path = write_html(graph, args.out, HtmlOptions())
     print(f"Wrote {path}")
     return OK
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    from .validate import validate
+
+    result = validate(_graph_for(args.graph))
+    print(result.text())
+    return OK if result.conforms else PROBLEMS
 
 
 def cmd_eval(args: argparse.Namespace) -> int:

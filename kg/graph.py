@@ -42,6 +42,7 @@ from .vocab import (
     UNIT,
     WD,
     XSD,
+    prefixes,
 )
 
 _IRI_CACHE: dict[str, ox.NamedNode] = {}
@@ -62,7 +63,6 @@ PREF = _n(str(SKOS.prefLabel))
 ALT = _n(str(SKOS.altLabel))
 SAME = _n(str(OWL.sameAs))
 _XSD_INT = _n(str(XSD.integer))
-_XSD_POS = _n(str(XSD.positiveInteger))
 _XSD_DEC = _n(str(XSD.decimal))
 _XSD_BOOL = _n(str(XSD.boolean))
 _XSD_YEAR = _n(str(XSD.gYear))
@@ -73,7 +73,8 @@ def lit(text: str, lang: str | None = None) -> ox.Literal:
 
 
 def positive(n: int) -> ox.Literal:
-    return ox.Literal(str(n), datatype=_XSD_POS)
+    """A line or position: xsd:integer (stores such as Oxigraph fold xsd:positiveInteger into it)."""
+    return ox.Literal(str(n), datatype=_XSD_INT)
 
 
 def decimal(x: float) -> ox.Literal:
@@ -438,3 +439,98 @@ def triples(quads: Iterable[ox.Quad]) -> Iterator[ox.Triple]:
 
 
 __all__ = ["Iris", "__version__", "to_graph", "to_quads", "triples"]
+
+
+DCAT = "http://www.w3.org/ns/dcat#"
+VOID = "http://rdfs.org/ns/void#"
+MEDIA_TYPES = {
+    "turtle": ("graph.ttl", "text/turtle"),
+    "ntriples": ("graph.nt", "application/n-triples"),
+    "jsonld": ("graph.jsonld", "application/ld+json"),
+    "trig": ("graph.trig", "application/trig"),
+    "nquads": ("graph.nq", "application/n-quads"),
+}
+
+
+def _short(iri: str, base: str) -> str:
+    """``kg-Paper`` for kg:Paper: a readable IRI segment for a class."""
+    for name, ns in prefixes(base).items():
+        if iri.startswith(ns) and iri[len(ns) :].isidentifier():
+            return f"{name}-{iri[len(ns) :]}"
+    return slug(iri)
+
+
+def describe(
+    quads: Iterable[ox.Quad],
+    know: Knowledge,
+    base: str,
+    formats: Iterable[str] = ("turtle",),
+    license_iri: str = "https://creativecommons.org/licenses/by/4.0/",
+) -> list[ox.Triple]:
+    """A VoID and DCAT description of the dataset: size, classes, sources, licence, generator."""
+    iris = Iris(check_base(base))
+    ds = f"{iris.base}dataset"
+    q = _Quads()
+    unique = list(triples(quads))
+    classes: dict[str, set[str]] = {}
+    for t in unique:
+        if t.predicate == A and isinstance(t.object, ox.NamedNode):
+            classes.setdefault(t.object.value, set()).add(t.subject.value)
+    q.add(ds, A, _n(VOID + "Dataset"))
+    q.add(ds, A, _n(DCAT + "Dataset"))
+    q.add(ds, DCTERMS.title, lit("Knowledge graph of conference-paper notes", "en"))
+    q.add(
+        ds,
+        DCTERMS.description,
+        lit(
+            f"{len(know.papers)} papers read by kg from {len(know.corpus.files)} notes file(s).",
+            "en",
+        ),
+    )
+    q.add(ds, DCTERMS.license, license_iri)
+    q.add(ds, _n(VOID + "triples"), ox.Literal(str(len(unique)), datatype=_XSD_INT))
+    q.add(
+        ds,
+        _n(VOID + "distinctSubjects"),
+        ox.Literal(str(len({t.subject for t in unique})), datatype=_XSD_INT),
+    )
+    q.add(ds, _n(VOID + "classes"), ox.Literal(str(len(classes)), datatype=_XSD_INT))
+    q.add(ds, _n(VOID + "uriSpace"), lit(iris.base))
+    q.add(ds, _n(VOID + "vocabulary"), _n(str(KG._NS)))
+    for cls in sorted(classes):
+        part = f"{ds}/class/{_short(cls, base)}"
+        q.add(ds, _n(VOID + "classPartition"), part)
+        q.add(part, _n(VOID + "class"), cls)
+        q.add(part, _n(VOID + "entities"), ox.Literal(str(len(classes[cls])), datatype=_XSD_INT))
+    for notes in know.corpus.files:
+        src = iris.source(notes)
+        q.add(ds, DCTERMS.source, src)
+        q.add(src, A, KG.NotesFile)
+        q.add(src, LABEL, lit(notes.name))
+        if notes.sha256:
+            q.add(src, _n(str(SCHEMA.sha256)), lit(notes.sha256))
+    build = f"{ds}/build"
+    agent = f"{ds}/generator"
+    q.add(ds, PROV.wasGeneratedBy, build)
+    q.add(build, A, PROV.Activity)
+    for notes in know.corpus.files:
+        q.add(build, PROV.used, iris.source(notes))
+    q.add(build, PROV.wasAssociatedWith, agent)
+    q.add(agent, A, PROV.SoftwareAgent)
+    q.add(agent, LABEL, lit("kg"))
+    q.add(agent, _n(str(SCHEMA.softwareVersion)), lit(__version__))
+    q.add(ds, DCTERMS.creator, agent)
+    for fmt in formats:
+        name, media = MEDIA_TYPES[fmt]
+        dist = f"{ds}/distribution/{slug(name)}"
+        q.add(ds, _n(DCAT + "distribution"), dist)
+        q.add(dist, A, _n(DCAT + "Distribution"))
+        q.add(dist, DCTERMS.title, lit(name))
+        q.add(dist, _n(DCAT + "mediaType"), f"https://www.iana.org/assignments/media-types/{media}")
+        q.add(dist, DCTERMS.license, license_iri)
+    return sorted(
+        {x.triple for x in q.items}, key=lambda t: (str(t.subject), str(t.predicate), str(t.object))
+    )
+
+
+__all__ = ["Iris", "describe", "to_graph", "to_quads", "triples"]

@@ -7,6 +7,7 @@ with quads in a stable order, so the same input gives byte-identical files.
 
 from __future__ import annotations
 
+import json
 import os
 import tempfile
 from collections.abc import Callable, Iterable, Sequence
@@ -21,6 +22,7 @@ from .vocab import prefixes
 FORMATS: dict[str, tuple[str, ox.RdfFormat]] = {
     "turtle": ("ttl", ox.RdfFormat.TURTLE),
     "ntriples": ("nt", ox.RdfFormat.N_TRIPLES),
+    "jsonld": ("jsonld", ox.RdfFormat.JSON_LD),
     "trig": ("trig", ox.RdfFormat.TRIG),
     "nquads": ("nq", ox.RdfFormat.N_QUADS),
 }
@@ -53,6 +55,12 @@ def atomic_write_text(path: str | Path, text: str) -> Path:
     return atomic_write(path, lambda tmp: tmp.write_text(text, encoding="utf-8"))
 
 
+def write_description(triples_: Sequence[ox.Triple], out_dir: str | Path, base: str) -> Path:
+    """Write the dataset's VoID/DCAT description to ``out_dir/void.ttl``."""
+    data = ox.serialize(triples_, format=ox.RdfFormat.TURTLE, prefixes=_used_prefixes([], base))
+    return atomic_write(Path(out_dir) / "void.ttl", lambda t: t.write_bytes(data))
+
+
 def serialize(quads: Sequence[ox.Quad], fmt: str, base: str) -> bytes:
     """The quads in one of :data:`FORMATS`."""
     try:
@@ -60,9 +68,54 @@ def serialize(quads: Sequence[ox.Quad], fmt: str, base: str) -> bytes:
     except KeyError:
         raise KgError(f"unknown format {fmt!r}; choose from {', '.join(FORMATS)}") from None
     items: Iterable[ox.Quad | ox.Triple] = quads if fmt in _DATASET_FORMATS else triples(quads)
+    if fmt == "jsonld":
+        return jsonld(triples(quads), base)
     if rdf_format in (ox.RdfFormat.TURTLE, ox.RdfFormat.TRIG):
         return ox.serialize(items, format=rdf_format, prefixes=_used_prefixes(quads, base))
     return ox.serialize(items, format=rdf_format)
+
+
+def jsonld_context(base: str) -> dict[str, object]:
+    """The JSON-LD context of kg's output: its prefixes (also written as ``context.jsonld``)."""
+    return {"@context": dict(sorted(prefixes(base).items()))}
+
+
+def jsonld(items: Iterable[ox.Triple], base: str) -> bytes:
+    """Compact JSON-LD: one node object per subject, IRIs as prefixed names of the context.
+
+    Written by kg (not rdflib, which is slow on large graphs): the graph has no
+    blank nodes and only IRIs and literals, so compacting is a prefix lookup.
+    """
+    table = sorted(prefixes(base).items(), key=lambda kv: len(kv[1]), reverse=True)
+
+    def curie(iri: str) -> str:
+        for name, ns in table:
+            if iri.startswith(ns) and len(iri) > len(ns) and not iri[len(ns) :].startswith("/"):
+                return f"{name}:{iri[len(ns) :]}"
+        return iri
+
+    nodes: dict[str, dict[str, object]] = {}
+    for t in items:
+        node = nodes.setdefault(t.subject.value, {"@id": curie(t.subject.value)})
+        p, o = t.predicate.value, t.object
+        if p == RDF_TYPE and isinstance(o, ox.NamedNode):
+            node.setdefault("@type", []).append(curie(o.value))  # type: ignore[union-attr]
+            continue
+        if isinstance(o, ox.NamedNode):
+            value: dict[str, str] = {"@id": curie(o.value)}
+        elif o.language:
+            value = {"@value": o.value, "@language": o.language}
+        elif o.datatype.value == XSD_STRING:
+            value = {"@value": o.value}
+        else:
+            value = {"@value": o.value, "@type": curie(o.datatype.value)}
+        node.setdefault(curie(p), []).append(value)  # type: ignore[union-attr]
+    document = {**jsonld_context(base), "@graph": [nodes[k] for k in sorted(nodes)]}
+    return (json.dumps(document, ensure_ascii=False, indent=1, sort_keys=True) + "\n").encode()
+
+
+RDF_TYPE = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"
+XSD_STRING = "http://www.w3.org/2001/XMLSchema#string"
 
 
 def _used_prefixes(quads: Sequence[ox.Quad], base: str) -> dict[str, str]:
@@ -78,6 +131,9 @@ def write_outputs(
 ) -> list[Path]:
     """Write ``out_dir/graph.<ext>`` for each format; returns the paths written."""
     written = []
+    if "jsonld" in formats:
+        context = json.dumps(jsonld_context(base), indent=1, sort_keys=True) + "\n"
+        written.append(atomic_write_text(Path(out_dir) / "context.jsonld", context))
     for fmt in formats:
         ext, _ = FORMATS[fmt]
         data = serialize(quads, fmt, base)

@@ -150,4 +150,6 @@ def prefixes(base: str) -> dict[str, str]:
         "skos": str(SKOS),
         "xsd": str(XSD),
         "wd": str(WD),
+        "void": "http://rdfs.org/ns/void#",
+        "dcat": "http://www.w3.org/ns/dcat#",
     }

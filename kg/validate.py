@@ -1,0 +1,93 @@
+"""Check a graph against kg's SHACL shapes (``ontology/shapes.ttl``) with pySHACL.
+
+Like pySHACL's own command, :func:`validate` returns whether the graph
+conforms and a report; ``kg validate`` exits 0 when it conforms, 1 on
+violations, 2 when it could not validate at all. Warnings (sh:Warning, such
+as a paper without a DOI) are reported but do not break conformance.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import rdflib
+from rdflib import Graph, URIRef
+from rdflib.namespace import SH
+
+from . import resources
+
+
+@dataclass(frozen=True)
+class Finding:
+    severity: str  # "Violation" | "Warning" | "Info"
+    focus: str
+    path: str
+    message: str
+    value: str = ""
+
+    def __str__(self) -> str:
+        where = f"{self.focus}" + (f" {self.path}" if self.path else "")
+        value = f" (value: {self.value})" if self.value else ""
+        return f"{self.severity}: {where}: {self.message}{value}"
+
+
+@dataclass
+class Validation:
+    conforms: bool
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def violations(self) -> list[Finding]:
+        return [f for f in self.findings if f.severity == "Violation"]
+
+    def text(self) -> str:
+        counts = {s: sum(f.severity == s for f in self.findings) for s in ("Violation", "Warning")}
+        head = "Conforms" if self.conforms else "Does not conform"
+        lines = [f"{head}: {counts['Violation']} violation(s), {counts['Warning']} warning(s)"]
+        lines += [f"  {f}" for f in self.findings]
+        return "\n".join(lines)
+
+
+def _plain_graph(graph: Graph) -> Graph:
+    """A plain in-memory copy (pySHACL needs rdflib's own store and engine)."""
+    plain = Graph()
+    for t in graph:
+        plain.add(t)
+    return plain
+
+
+def validate(graph: Graph) -> Validation:
+    """Validate ``graph`` against kg's shapes, with kg's ontology for the class hierarchy."""
+    import pyshacl
+
+    shapes = Graph().parse(resources.shapes_file())
+    ontology = Graph().parse(resources.ontology_file())
+    conforms, report, _ = pyshacl.validate(
+        _plain_graph(graph),
+        shacl_graph=shapes,
+        ont_graph=ontology,
+        inference="none",
+        allow_warnings=True,
+        advanced=True,
+    )
+    findings = []
+    for result in report.subjects(rdflib.RDF.type, SH.ValidationResult):
+        severity = str(report.value(result, SH.resultSeverity)).rsplit("#", 1)[-1]
+        findings.append(
+            Finding(
+                severity=severity,
+                focus=str(report.value(result, SH.focusNode)),
+                path=_short(report.value(result, SH.resultPath)),
+                message=str(report.value(result, SH.resultMessage) or ""),
+                value=str(report.value(result, SH.value) or ""),
+            )
+        )
+    order = {"Violation": 0, "Warning": 1, "Info": 2}
+    findings.sort(key=lambda f: (order.get(f.severity, 3), f.focus, f.path, f.message))
+    return Validation(bool(conforms), findings)
+
+
+def _short(term: object) -> str:
+    if isinstance(term, URIRef):
+        return term.n3()
+    return "" if term is None else str(term)
