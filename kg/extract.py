@@ -10,7 +10,7 @@ knows how to look for them.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
@@ -69,9 +69,17 @@ _PRESENTS_EN = re.compile(
 )
 # a system name kg has not met: CamelCase (NeuGraph), or lower-then-upper (vLLM, cuSPARSE)
 _SYSTEM_NAME = re.compile(
-    r"(?<![A-Za-z0-9\-])(?:[A-Z][a-z]+[A-Z][A-Za-z0-9]*|[a-z]{1,3}[A-Z]{2,}[A-Za-z0-9]*)"
+    r"(?<![A-Za-z0-9\-])(?:[A-Z][a-z]+[A-Z][A-Za-z0-9]*|[a-z]{1,3}[A-Z]{2,}[A-Za-z0-9]*|[A-Z]{4,}\d*)"
     r"(?:-[A-Za-z0-9]+)*(?![A-Za-z0-9])"
 )
+_SPELLED_OUT = [
+    (re.compile(r"\bLab\b\.?"), "Laboratory"),
+    (re.compile(r"\bLabs\b\.?"), "Laboratories"),
+    (re.compile(r"\bUniv\b\.?"), "University"),
+    (re.compile(r"\bInst\b\.?"), "Institute"),
+    (re.compile(r"\bNatl\b\.?"), "National"),
+    (re.compile(r"\bTech\b\.?"), "Technology"),
+]
 _TITLE_SYSTEM = re.compile(r"^(?P<name>[A-Z][\w\-\.]*(?:\s[A-Z][\w\-]*)?)\s*[:：]\s+\S")
 
 
@@ -113,21 +121,21 @@ class Extractor:
         return {_fold(n) for n in self.lexicon.not_institutions}
 
     @cached_property
-    def _technique_patterns(self) -> tuple[re.Pattern[str] | None, dict[str, str]]:
+    def _technique_patterns(self) -> Matcher:
         words: dict[str, str] = {}
         for c in self.lexicon.concepts.values():
             for w in (c.label, c.label_zh, *c.synonyms, *c.synonyms_zh):
                 if w:
                     words.setdefault(w.casefold(), c.id)
-        return _alternation(words, ignore_case=True), words
+        return Matcher(words, ignore_case=True)
 
     @cached_property
-    def _entity_patterns(self) -> tuple[re.Pattern[str] | None, dict[str, str]]:
+    def _entity_patterns(self) -> Matcher:
         words: dict[str, str] = {}
         for e in self.lexicon.entities.values():
             for w in (e.name, *e.aliases):
                 words.setdefault(w, e.id)
-        return _alternation(words, ignore_case=False), words
+        return Matcher(words, ignore_case=False)
 
     @cached_property
     def _units(self) -> list[tuple[str, re.Pattern[str]]]:
@@ -148,10 +156,12 @@ class Extractor:
         mags = sorted(self.lexicon.metrics.get("magnitudes", {}), key=len, reverse=True)
         mag = "|".join(re.escape(m) for m in mags)
         unit = "|".join(f"(?:{p})" for p in patterns)
-        num = rf"(?:{_NUMBER}|(?<![数几]){_CN_NUMBER})"
-        rng = r"\s*(?:[xX×倍%％])?\s*(?:-|–|—|~|～|to|至|到)\s*"
+        words = sorted(self.lexicon.metrics.get("number_words", {}), key=len, reverse=True)
+        spelled = "|".join(re.escape(w) for w in words) or "(?!)"
+        num = rf"(?:{_NUMBER}|(?<![数几]){_CN_NUMBER}|\b(?:{spelled})\b)"
+        rng = r"\s*(?P<lounit>[xX×倍%％])?\s*(?:-|–|—|~|～|to|至|到)\s*"
         return re.compile(
-            rf"(?<![A-Za-z0-9\-_/.·])(?:(?P<lo>{num}){rng})?(?P<num>{num})"
+            rf"(?<![A-Za-z0-9\-_/.·])(?:(?P<lo>{num}){rng})?(?P<num>{num})(?P<odd>多|余)?"
             rf"(?:\s*(?P<mag>{mag})(?![A-Za-z]))?(?:\s*|-)(?P<unit>{unit})",
             re.IGNORECASE,
         )
@@ -181,8 +191,10 @@ class Extractor:
         text = f"{paper.title}\n{paper.abstract}"
         facts.techniques = self.techniques(text)
         named = self.entities(text)
-        facts.metrics, facts.baselines = self.metrics(paper, know)
-        facts.systems = [s for s in self.presented(paper, know) if s not in facts.baselines]
+        own = self.title_system(paper, know)
+        facts.metrics, facts.baselines = self.metrics(paper, know, own)
+        presented = [*own, *self.presented(paper, know)]
+        facts.systems = list(dict.fromkeys(s for s in presented if s not in facts.baselines))
         facts.mentions = [e for e in named if e not in facts.systems and e not in facts.baselines]
         for eid in (*facts.systems, *facts.baselines, *facts.mentions):
             if eid in self.lexicon.entities:
@@ -256,7 +268,28 @@ class Extractor:
         if _PERSON.match(core) and not _ORG_WORDS.search(core):
             people.append(core)
             return None
+        if self.chinese_person(core):
+            people.append(core)
+            return None
+        found = self.resolve_prefix(core)
+        if found:
+            _add(facts.institutions, found)
+            return None
         return core
+
+    def chinese_person(self, name: str) -> bool:
+        """ "刘伟峰": two to four Chinese characters starting with a common surname, no org word."""
+        surnames = self._surnames
+        return (
+            2 <= len(name) <= 4
+            and all("\u4e00" <= c <= "\u9fff" for c in name)
+            and (name[:1] in surnames or name[:2] in surnames)
+            and not _ORG_WORDS.search(name)
+        )
+
+    @cached_property
+    def _surnames(self) -> frozenset[str]:
+        return frozenset(self.lexicon.surnames_zh)
 
     def resolve(self, name: str) -> str | None:
         """The registry id of an institution name, alias or abbreviation, if any."""
@@ -271,40 +304,48 @@ class Extractor:
             head, _, tail = name.rpartition(sep)
             if head and _fold(tail.strip("()（）")) in self._countries:
                 return self.resolve(head)
+        # "Zhongguancun Lab" for "Zhongguancun Laboratory", "Univ." for "University"
+        for short, full in _SPELLED_OUT:
+            longer = re.sub(short, full, name)
+            if longer != name:
+                found = self._institution_names.get(_fold(longer))
+                if found:
+                    return found
+        return None
+
+    def resolve_prefix(self, name: str) -> str | None:
+        """ "清华大学 陈文光组" (a group of Tsinghua): the longest leading words that resolve."""
+        words = name.split()
+        for n in range(len(words) - 1, 0, -1):
+            found = self.resolve(" ".join(words[:n]))
+            if found:
+                return found
         return None
 
     # ---- techniques and entities -------------------------------------------------
 
     def techniques(self, text: str) -> list[str]:
-        pattern, words = self._technique_patterns
-        if pattern is None:
-            return []
         found: list[str] = []
-        for m in pattern.finditer(text):
-            _add(found, words[m.group(0).casefold()])
+        for _, _, cid in self._technique_patterns.finditer(text):
+            _add(found, cid)
         return found
 
     def entities(self, text: str) -> list[str]:
-        pattern, words = self._entity_patterns
-        if pattern is None:
-            return []
         found: list[str] = []
-        for m in pattern.finditer(text):
-            _add(found, words[m.group(0)])
+        for _, _, eid in self._entity_patterns.finditer(text):
+            _add(found, eid)
         return found
 
-    def presented(self, paper: Paper, know: Knowledge) -> list[str]:
-        names: list[str] = []
+    def title_system(self, paper: Paper, know: Knowledge) -> list[str]:
+        """The system a title announces: "Chimera: efficiently training ..."."""
         m = _TITLE_SYSTEM.match(paper.title)
         if m and len(m.group("name")) <= 30:
-            names.append(m.group("name").rstrip("."))
-        for rx in (_PRESENTS_ZH, _PRESENTS_EN):
-            for m in rx.finditer(paper.abstract):
-                name = m.group("name").rstrip(".")
-                if (len(name) >= 3 and any(c.isupper() for c in name[1:])) or name in names:
-                    names.append(name)
+            return self._entity_ids([m.group("name").rstrip(".")], know)
+        return []
+
+    def _entity_ids(self, names: list[str], know: Knowledge) -> list[str]:
         ids: list[str] = []
-        _, words = self._entity_patterns
+        words = self._entity_patterns.words
         for name in names:
             eid = words.get(name) or self._entity_by_fold.get(name.casefold())
             if eid is None:
@@ -312,6 +353,16 @@ class Extractor:
                 know.entities.setdefault(eid, Entity(eid, name, "system"))
             _add(ids, eid)
         return ids
+
+    def presented(self, paper: Paper, know: Knowledge) -> list[str]:
+        """Systems the abstract says the paper presents ("我们提出Abacus", "we present X")."""
+        names: list[str] = []
+        for rx in (_PRESENTS_ZH, _PRESENTS_EN):
+            for m in rx.finditer(paper.abstract):
+                name = m.group("name").rstrip(".")
+                if (len(name) >= 3 and any(c.isupper() for c in name[1:])) or name in names:
+                    names.append(name)
+        return self._entity_ids(names, know)
 
     @cached_property
     def _entity_by_fold(self) -> dict[str, str]:
@@ -321,12 +372,15 @@ class Extractor:
 
     # ---- quantitative claims --------------------------------------------------------
 
-    def metrics(self, paper: Paper, know: Knowledge) -> tuple[list[Metric], list[str]]:
+    def metrics(
+        self, paper: Paper, know: Knowledge, own: Sequence[str] = ()
+    ) -> tuple[list[Metric], list[str]]:
         metrics: list[Metric] = []
         baselines: list[str] = []
         seen: set[tuple[object, ...]] = set()
         for sentence, line in sentences(paper):
-            comparisons = self.comparisons(sentence, know)
+            comparisons = self.comparisons(sentence, know, own)
+            respectively = _respectively(sentence, comparisons, list(self._claims_in(sentence)))
             for comparison in comparisons:
                 for eid in comparison.ids:
                     _add(baselines, eid)
@@ -335,9 +389,8 @@ class Extractor:
             for m in self._claims_in(sentence):
                 if any(a < m.end() and m.start() < b for a, b in taken):
                     continue
-                baseline = _baseline_for(sentence, m, comparisons)
-                metric = self.metric(paper, 0, sentence, line, m, baseline)
-                if metric is not None:
+                baseline = respectively.get(m.start()) or _baseline_for(sentence, m, comparisons)
+                for metric in self.metric(paper, sentence, line, m, baseline):
                     found.append((m.span(), metric))
             for _, metric in sorted(found, key=lambda f: f[0]):
                 key = (metric.unit, metric.value, metric.min, metric.max, metric.measures)
@@ -357,12 +410,12 @@ class Extractor:
     def metric(
         self,
         paper: Paper,
-        index: int,
         sentence: str,
         line: int,
         m: re.Match[str],
         baseline: tuple[str, ...],
-    ) -> Metric | None:
+    ) -> list[Metric]:
+        """The claim a number-and-unit match makes (two when a range mixes units: "11%–2.3x")."""
         mag = m.group("mag") or ""
         unit = self.unit_code(mag + m.group("unit")) if mag else None
         if unit is not None:
@@ -370,34 +423,63 @@ class Extractor:
         else:
             unit = self.unit_code(m.group("unit"))
         if unit is None:
-            return None
+            return []
+        words = self.lexicon.metrics.get("number_words", {})
         scale = _magnitude(self.lexicon.metrics.get("magnitudes", {}), mag)
-        value = _number(m.group("num")) * scale
-        low = _number(m.group("lo")) * scale if m.group("lo") else None
+        value = _number(m.group("num"), words) * scale
+        low = _number(m.group("lo"), words) * scale if m.group("lo") else None
         units = self.lexicon.metrics.get("units", {})
         if _CN_ONLY.fullmatch(m.group("num")) and unit != "x":
-            return None  # "一台机器" is a phrase; "三倍" is a claim
+            return []  # "一台机器" is a phrase; "三倍" is a claim
+        if m.group("num").casefold() in words and units.get(unit, {}).get("measures") == "scale":
+            return []  # "one GPU", "two nodes": a setting, not a result
+        extra: list[Metric] = []
+        lounit = self.unit_code(m.group("lounit")) if m.group("lounit") else None
+        if low is not None and lounit and lounit != unit:
+            lo_text = m.group("lo") + m.group("lounit")
+            extra.append(
+                Metric(
+                    paper.doi,
+                    0,
+                    lo_text,
+                    sentence.strip(),
+                    line,
+                    lounit,
+                    value=low,
+                    measures=self.measure(sentence, m) or "other",
+                    direction=self.direction(sentence, m, "other"),
+                    qualifier=self.qualifier(sentence, m),
+                    baselines=baseline,
+                )
+            )
+            low = None
         spec = units.get(unit, {})
         measures = self.measure(sentence, m) if spec.get("context") else None
         measures = measures or spec.get("measures") or "other"
         direction = self.direction(sentence, m, measures)
-        qualifier = self.qualifier(sentence, m)
+        qualifier = self.qualifier(sentence, m) or ("more-than" if m.group("odd") else "")
         comparable = measures not in ("scale", "sparsity")
-        return Metric(
-            paper_doi=paper.doi,
-            index=index,
-            text=m.group(0).strip(),
-            sentence=sentence.strip(),
-            line=line,
-            unit=unit,
-            value=None if low is not None else value,
-            min=min(low, value) if low is not None else None,
-            max=max(low, value) if low is not None else None,
-            measures=measures,
-            direction=direction,
-            qualifier=qualifier,
-            baselines=baseline if comparable else (),
-        )
+        text = m.group(0).strip()
+        if extra:
+            text = text[text.find(m.group("num"), len(extra[0].text)) :]
+        return [
+            *extra,
+            Metric(
+                paper_doi=paper.doi,
+                index=0,
+                text=text,
+                sentence=sentence.strip(),
+                line=line,
+                unit=unit,
+                value=None if low is not None else value,
+                min=min(low, value) if low is not None else None,
+                max=max(low, value) if low is not None else None,
+                measures=measures,
+                direction=direction,
+                qualifier=qualifier,
+                baselines=baseline if comparable else (),
+            ),
+        ]
 
     def labelled(
         self, paper: Paper, sentence: str, line: int
@@ -497,33 +579,46 @@ class Extractor:
                         best, best_pos = name, pos + len(w)
         return best
 
-    def comparisons(self, sentence: str, know: Knowledge) -> list[Comparison]:
+    def comparisons(
+        self, sentence: str, know: Knowledge, own: Sequence[str] = ()
+    ) -> list[Comparison]:
         """Where the sentence compares with named things ("与 X 相比", "over X", "compared to X").
 
         Inside the phrase, known entities are taken from the lexicon; failing
         those, names that look like system names (CamelCase such as NeuGraph, or
         mixed case such as vLLM) are taken as systems kg has not met before.
         """
-        pattern, words = self._entity_patterns
+        matcher = self._entity_patterns
         found: list[Comparison] = []
         comps = self.lexicon.metrics.get("comparisons", {})
         for rx in (*comps.get("zh", []), *comps.get("en", [])):
             for m in re.finditer(rx, sentence):
                 start = m.start("span")
                 span = m.group("span")
-                named = (
-                    [(start + n.start(), words[n.group(0)]) for n in pattern.finditer(span)]
-                    if pattern
-                    else []
-                )
-                if not named:
-                    for n in _SYSTEM_NAME.finditer(span):
-                        eid = self._entity_by_fold.get(n.group(0).casefold()) or slug(n.group(0))
-                        know.entities.setdefault(eid, Entity(eid, n.group(0), "system"))
-                        named.append((start + n.start(), eid))
+                named = [(start + a, eid) for a, _, eid in matcher.finditer(span)]
+                taken = [(a, b) for a, b, _ in matcher.finditer(span)]
+                for n in _SYSTEM_NAME.finditer(span):
+                    if any(a < n.end() and n.start() < b for a, b in taken):
+                        continue
+                    if not self.could_be_system(n.group(0)):
+                        continue
+                    eid = self._entity_by_fold.get(n.group(0).casefold()) or slug(n.group(0))
+                    know.entities.setdefault(eid, Entity(eid, n.group(0), "system"))
+                    named.append((start + n.start(), eid))
+                named = sorted(x for x in named if x[1] not in own)
                 if named:
                     found.append(Comparison(m.start(), m.end(), tuple(named)))
         return sorted(set(found))
+
+    def could_be_system(self, name: str) -> bool:
+        """A name in a comparison that is no institution, technique, unit or plain acronym."""
+        folded = name.casefold()
+        return not (
+            self.resolve(name)
+            or folded in self._technique_patterns.words
+            or folded in self._countries
+            or name in self.lexicon.not_systems
+        )
 
 
 @dataclass(frozen=True, order=True)
@@ -582,17 +677,56 @@ def _add(items: list[str], item: str) -> None:
         items.append(item)
 
 
-def _alternation(words: dict[str, str], ignore_case: bool) -> re.Pattern[str] | None:
-    if not words:
-        return None
-    parts = []
-    for w in sorted(words, key=len, reverse=True):
-        escaped = re.escape(w)
-        if w.isascii():
-            parts.append(f"{_A}{escaped}{_Z}")
-        else:
-            parts.append(escaped)
-    return re.compile("|".join(parts), re.IGNORECASE if ignore_case else 0)
+class Matcher:
+    """Finds the longest lexicon words in a text, fast: one regex shaped like a trie.
+
+    A word that starts (ends) with an ASCII letter or digit must not continue
+    a longer ASCII word there ("MPI" is not found in "MPICH"); Chinese words
+    match anywhere.
+    """
+
+    def __init__(self, words: dict[str, str], ignore_case: bool) -> None:
+        self.words = words  # key (casefolded when ignore_case) -> id
+        self.ignore_case = ignore_case
+        trie: dict[str, dict] = {}
+        for w in words:
+            node = trie
+            for ch in w:
+                node = node.setdefault(ch, {})
+            node[""] = {}
+        source = _trie_source(trie)
+        self.regex = re.compile(source, re.IGNORECASE if ignore_case else 0) if words else None
+
+    def finditer(self, text: str) -> Iterable[tuple[int, int, str]]:
+        """``(start, end, id)`` of each word found, left to right."""
+        if self.regex is None:
+            return
+        for m in self.regex.finditer(text):
+            a, b = m.span()
+            if _ASCII_ALNUM(text[a]) and a > 0 and _ASCII_ALNUM(text[a - 1]):
+                continue
+            if _ASCII_ALNUM(text[b - 1]) and b < len(text) and _ASCII_ALNUM(text[b]):
+                continue
+            key = m.group(0).casefold() if self.ignore_case else m.group(0)
+            found = self.words.get(key)
+            if found is not None:
+                yield a, b, found
+
+
+def _ASCII_ALNUM(ch: str) -> bool:  # noqa: N802
+    return ch.isascii() and ch.isalnum()
+
+
+def _trie_source(node: dict[str, dict]) -> str:
+    """A regex for the words of a trie; at each step the longer word is tried first."""
+    ends = "" in node
+    branches = [re.escape(ch) + _trie_source(child) for ch, child in sorted(node.items()) if ch]
+    if not branches:
+        return ""
+    body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+    if ends:
+        return f"(?:{body})?"
+    return body
 
 
 def _is_case_sensitive(pattern: str) -> bool:
@@ -611,7 +745,9 @@ def _magnitude(table: dict[str, Any], word: str) -> float:
     return 1.0
 
 
-def _number(text: str) -> float:
+def _number(text: str, words: dict[str, Any] | None = None) -> float:
+    if words and text.casefold() in words:
+        return float(words[text.casefold()])
     text = text.replace(",", "")
     if re.fullmatch(_CN_NUMBER, text):
         return float(_chinese_number(text))
@@ -627,6 +763,25 @@ def _chinese_number(text: str) -> int:
             total += (current or 1) * _CN_UNITS[ch]
             current = 0
     return total + current
+
+
+def _respectively(
+    sentence: str, comparisons: list[Comparison], claims: list[re.Match[str]]
+) -> dict[int, tuple[str, ...]]:
+    """ "优于A、B和C，分别取得1倍、2倍和3倍" / "over A, B and C by 1x, 2x and 3x respectively":
+    the claims after a comparison that names as many things take them in order."""
+    if not re.search(r"分别|respectively", sentence):
+        return {}
+    for c in comparisons:
+        ids = c.ids
+        after = [m for m in claims if m.start() > c.start and not _is_scale(m)]
+        if len(ids) >= 2 and len(after) == len(ids):
+            return {m.start(): (eid,) for m, eid in zip(after, ids, strict=True)}
+    return {}
+
+
+def _is_scale(m: re.Match[str]) -> bool:
+    return bool(re.search(r"GPU|节点|node|core|核|socket|插槽|参数|param", m.group("unit"), re.I))
 
 
 def _baseline_for(

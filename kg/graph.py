@@ -73,7 +73,7 @@ def lit(text: str, lang: str | None = None) -> ox.Literal:
 
 
 def positive(n: int) -> ox.Literal:
-    """A line or position: xsd:integer (stores such as Oxigraph fold xsd:positiveInteger into it)."""
+    """A line or position, as xsd:integer (Oxigraph folds xsd:positiveInteger into it)."""
     return ox.Literal(str(n), datatype=_XSD_INT)
 
 

@@ -22,7 +22,15 @@ from .errors import LexiconError
 from .notes import Labels
 from .records import Concept, Country, Entity, Institution
 
-LEXICON_FILES = ("labels", "institutions", "countries", "techniques", "entities", "metrics")
+LEXICON_FILES = (
+    "labels",
+    "institutions",
+    "countries",
+    "people",
+    "techniques",
+    "entities",
+    "metrics",
+)
 
 
 @dataclass
@@ -36,6 +44,8 @@ class Lexicon:
     entities: dict[str, Entity] = field(default_factory=dict)
     metrics: dict[str, Any] = field(default_factory=dict)
     people: tuple[str, ...] = ()
+    surnames_zh: tuple[str, ...] = ()
+    not_systems: frozenset[str] = frozenset()
 
 
 def _read_yaml(path: Path) -> dict[str, Any]:
@@ -110,6 +120,8 @@ def _merge(lex: Lexicon, data: dict[str, Any], path: Path) -> None:
         )
     lex.not_institutions += _tuple(data.get("not_institutions"))
     lex.people += _tuple(data.get("people"))
+    lex.surnames_zh += _tuple(data.get("surnames_zh"))
+    lex.not_systems |= frozenset(_tuple(data.get("not_systems")))
     for e in _entries(data, "countries", path):
         _need(e, ("code", "name"), path, "country")
         lex.countries[e["code"]] = Country(
@@ -142,6 +154,7 @@ def _merge(lex: Lexicon, data: dict[str, Any], path: Path) -> None:
             wikidata=e.get("wikidata", ""),
         )
     for key in (
+        "number_words",
         "units",
         "measures",
         "qualifiers",

@@ -54,22 +54,50 @@ def sc21_out(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from kg.cli import main
 
     out = tmp_path_factory.mktemp("out")
-    code = main(
-        [
-            "build",
-            str(SC21),
-            "-o",
-            str(out),
-            "-q",
-            "--format",
-            "turtle",
-            "--format",
-            "ntriples",
-            "--format",
-            "trig",
-            "--format",
-            "nquads",
-        ]
-    )
+    code = main(["build", str(SC21), "-o", str(out), "-q", "--format", "all"])
     assert code == 0
     return out
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def oxigraph_server(tmp_path_factory: pytest.TempPathFactory):
+    """A real `oxigraph serve` on a free loopback port (from the `oxigraph` PyPI package)."""
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    exe = shutil.which("oxigraph") or str(Path(sys.executable).parent / "oxigraph")
+    need(Path(exe).exists(), "the oxigraph server is missing: pip install oxigraph")
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    proc = subprocess.Popen(
+        [exe, "serve", "--location", str(tmp_path_factory.mktemp("oxigraph")),
+         "--bind", f"127.0.0.1:{port}"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            req = urllib.request.Request(
+                url + "/query", data=b"ASK {}",
+                headers={"Content-Type": "application/sparql-query"},
+            )  # fmt: skip
+            with urllib.request.urlopen(req, timeout=2):
+                break
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
+                raise RuntimeError(f"oxigraph did not start: {proc.stderr.read()!r}") from None
+            time.sleep(0.1)
+    yield url
+    proc.terminate()
+    proc.wait(timeout=10)

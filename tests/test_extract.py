@@ -199,6 +199,15 @@ def claims(abstract: str):
         ),
         ("outperforms NeuGraph (up to 4.10✕ faster)", {"value": 4.1, "baselines": ("neugraph",)}),
         ("on a 100-GPU cluster", {"value": 100.0, "unit": "GPU"}),
+        ("in one to two minutes", {"min": 1.0, "max": 2.0, "unit": "min"}),
+        ("simulates five seconds of traffic", {"value": 5.0, "unit": "s"}),
+        ("配备了4000多万个核心", {"value": 4e7, "unit": "core", "qualifier": "more-than"}),
+        ("在4卡V100系统上", {"value": 4.0, "unit": "GPU"}),
+        ("improves performance by 11%–2.3x", {"value": 11.0, "unit": "%"}),
+        (
+            "TileSpGEMM优于cuSPARSE、bhSPARSE和NSPARSE,分别取得最高2.78倍、145.35倍和97.86倍的加速。",
+            {"value": 2.78, "baselines": ("cusparse",)},
+        ),
     ],
 )
 def test_claims(sentence: str, expected: dict) -> None:
@@ -221,10 +230,50 @@ def test_claims(sentence: str, expected: dict) -> None:
         "对75个百分点的作业",
         "一台机器上",
         "ZeRO-Infinity的开源实现可以通过DeepSpeed 1获得",
+        "a link of 100 Gbps",
+        "on one GPU",
     ],
 )
 def test_numbers_that_are_not_claims(sentence: str) -> None:
     assert claims(sentence) == []
+
+
+def test_respectively_maps_claims_to_baselines_in_order() -> None:
+    found = claims(
+        "TileSpGEMM优于cuSPARSE、bhSPARSE和NSPARSE,分别取得最高2.78倍、145.35倍和97.86倍的加速。"
+    )
+    assert [m.baselines for m in found] == [("cusparse",), ("bhsparse",), ("nsparse",)]
+
+
+def test_a_range_with_two_units_is_two_claims() -> None:
+    found = claims("improves performance by 11%–2.3x")
+    assert [(m.value, m.unit) for m in found] == [(11.0, "%"), (2.3, "x")]
+
+
+def test_the_papers_own_system_is_never_its_baseline() -> None:
+    facts, _ = facts_of(
+        paper_with(
+            title="TopoOpt: a fabric", abstract="Compared to Fat-Tree, TopoOpt is 3.4x faster."
+        )
+    )
+    assert facts.systems == ["topoopt"] and "topoopt" not in facts.baselines
+
+
+@pytest.mark.parametrize(
+    ("field", "institutions", "people"),
+    [
+        ("清华大学 陈文光组", ["tsinghua-university"], []),
+        ("中科院计算所 贾伟乐团队", ["institute-of-computing-technology-cas"], []),
+        ("刘伟峰, 中国石油大学", ["china-university-of-petroleum"], ["刘伟峰"]),
+        ("Zhongguancun Lab", ["zhongguancun-laboratory"], []),
+    ],
+)
+def test_groups_people_and_short_forms_in_affiliations(
+    field: str, institutions: list[str], people: list[str]
+) -> None:
+    facts, know = facts_of(paper_with(field))
+    assert facts.institutions == institutions
+    assert [know.people[p].name for p in facts.people] == people
 
 
 def test_claims_keep_their_sentence_and_line() -> None:

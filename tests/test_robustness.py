@@ -1,0 +1,148 @@
+"""Hostile text makes valid IRIs everywhere; an interrupted build leaves the old outputs."""
+
+from __future__ import annotations
+
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pyoxigraph as ox
+import pytest
+import rdflib
+
+from kg.cli import main
+
+from .conftest import ROOT, SC21, need, need_command
+
+HOSTILE = """会议/期刊:ODD 2024
+
+Session a/b "quoted" session 😀 <script>alert(1)</script>
+
+论文题目:A "quoted" title with spaces/slashes\\back and 中文 and emoji 🚀
+作者背景:Université Paris-Saclay 🚀, "Quote Lab", A/B Institute, 某某研究所
+论文地址:https://example.org/not-a-doi?x=1&y=<2>
+
+论文题目:{long}
+作者背景:MIT
+论文地址:https://doi.org/10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-0
+摘要:Text with a tab\tand a backslash \\ and "quotes" and 3.5x speedup over GraphM.
+
+论文题目:{{ "json": true }} </script><img src=x onerror=alert(1)>
+作者背景:Intel
+论文地址:https://doi.org/10.1145/1234567.7654321
+""".replace("{long}", "Very long title " * 40)
+
+
+@pytest.fixture(scope="module")
+def hostile_out(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    notes = tmp_path_factory.mktemp("notes") / "odd.txt"
+    notes.write_text(HOSTILE, encoding="utf-8")
+    out = tmp_path_factory.mktemp("out")
+    assert (
+        main(
+            [
+                "build",
+                str(notes),
+                "-o",
+                str(out),
+                "-q",
+                "--format",
+                "all",
+                "--base",
+                "http://example.org/base/",
+            ]
+        )
+        == 0
+    )
+    return out
+
+
+def test_every_iri_is_absolute_ascii_and_under_the_base(hostile_out: Path) -> None:
+    quads = list(ox.parse(path=str(hostile_out / "graph.nq"), format=ox.RdfFormat.N_QUADS))
+    papers = {
+        q.subject.value
+        for q in quads
+        if q.object == ox.NamedNode("https://w3id.org/kg/ontology#Paper")
+    }
+    assert len(papers) == 3
+    for q in quads:
+        for term in (q.subject, q.predicate, q.object, q.graph_name):
+            if isinstance(term, ox.NamedNode):
+                assert term.value.isascii() and re.match(r"^[a-z]+:", term.value), term
+                assert not re.search(r'[\s<>"{}|\\^`]', term.value), term
+        assert q.subject.value.startswith("http://example.org/base/") or q.subject.value.startswith(
+            "https://w3id.org/kg/ontology"
+        )
+    assert all(len(p) < 200 for p in papers)
+
+
+def test_hostile_outputs_parse_everywhere(hostile_out: Path) -> None:
+    ttl = rdflib.Graph().parse(hostile_out / "graph.ttl")
+    nt = rdflib.Graph().parse(hostile_out / "graph.nt")
+    jl = rdflib.Graph().parse(hostile_out / "graph.jsonld", format="json-ld")
+    assert len(ttl) == len(nt) == len(jl) > 50
+    titles = {str(o) for o in ttl.objects(None, rdflib.URIRef("http://purl.org/dc/terms/title"))}
+    assert 'A "quoted" title with spaces/slashes\\back and 中文 and emoji 🚀' in titles
+
+
+@pytest.mark.store
+def test_hostile_turtle_passes_rapper_and_riot(hostile_out: Path) -> None:
+    rapper = need_command("rapper", "apt-get install raptor2-utils")
+    done = subprocess.run(
+        [rapper, "-q", "-i", "turtle", "-f", "strict", "-c", str(hostile_out / "graph.ttl")],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    need(Path("/usr/share/java/jena-cmds.jar").exists(), "Apache Jena missing")
+    for name in ("graph.ttl", "graph.nt", "graph.trig", "graph.jsonld"):
+        done = subprocess.run(
+            [str(ROOT / ".ci" / "riot"), "--validate", str(hostile_out / name)],
+            capture_output=True,
+            text=True,
+        )
+        assert done.returncode == 0 and "WARN" not in done.stderr, (name, done.stderr)
+
+
+def big_notes(folder: Path, copies: int) -> Path:
+    """Many copies of the SC21 notes, each with DOIs of its own."""
+    text = SC21.read_text(encoding="utf-8")
+    folder.mkdir(parents=True, exist_ok=True)
+    for k in range(copies):
+        (folder / f"copy{k:03d}.txt").write_text(
+            text.replace("10.1145/3458817.", f"10.5555/{k:07d}."), encoding="utf-8"
+        )
+    return folder
+
+
+def test_a_build_killed_at_any_moment_leaves_the_previous_outputs(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    assert main(["build", str(SC21), "-o", str(out), "-q", "--format", "all"]) == 0
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    notes = big_notes(tmp_path / "big", 40)
+    cmd = [sys.executable, "-m", "kg", "build", str(notes), "-o", str(out), "-q", "--format", "all"]
+    start = time.monotonic()
+    subprocess.run(cmd, check=True, capture_output=True)
+    full = time.monotonic() - start
+    # restore the previous outputs, then kill builds at moments spread over a whole build
+    for p in out.iterdir():
+        p.unlink()
+    for name, data in before.items():
+        (out / name).write_bytes(data)
+    for i in range(8):
+        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(full * (0.3 + 0.09 * i))
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        for name, data in before.items():
+            now = (out / name).read_bytes()
+            if now != data:  # the build got as far as renaming this file: it must be whole
+                if name.endswith((".ttl", ".nt")):
+                    assert len(rdflib.Graph().parse(out / name, format="turtle")) > len(data) // 200
+                (out / name).write_bytes(data)
+        leftovers = [p.name for p in out.iterdir() if p.name not in before]
+        assert all(n.endswith(".tmp") for n in leftovers), leftovers
+    assert any(out.iterdir())
