@@ -18,6 +18,7 @@ from .lexicon import load_lexicon
 from .notes import read_notes
 from .query import Rows, query
 from .records import Corpus, Knowledge, Problem
+from .validate import Validation, validate
 from .vocab import DEFAULT_BASE, KG
 
 __all__ = [
@@ -34,6 +35,7 @@ __all__ = [
     "QueryError",
     "Rows",
     "StoreError",
+    "Validation",
     "__version__",
     "build",
     "build_all",
@@ -42,4 +44,5 @@ __all__ = [
     "load_lexicon",
     "query",
     "read_notes",
+    "validate",
 ]

@@ -122,7 +122,7 @@ def test_a_build_killed_at_any_moment_leaves_the_previous_outputs(tmp_path: Path
     out = tmp_path / "out"
     assert main(["build", str(SC21), "-o", str(out), "-q", "--format", "all"]) == 0
     before = {p.name: p.read_bytes() for p in out.iterdir()}
-    notes = big_notes(tmp_path / "big", 40)
+    notes = big_notes(tmp_path / "big", 16)
     cmd = [sys.executable, "-m", "kg", "build", str(notes), "-o", str(out), "-q", "--format", "all"]
     start = time.monotonic()
     subprocess.run(cmd, check=True, capture_output=True)
