@@ -23,8 +23,9 @@ from .api import Build, build_all, load
 from .errors import KgError, QueryError
 from .graph import describe
 from .html import HtmlOptions, write_html
-from .query import Rows, query
-from .store import FORMATS, write_description, write_outputs
+from .query import FORMATS, Rows, named_queries, query
+from .store import FORMATS as RDF_FORMATS
+from .store import push, write_description, write_outputs
 from .vocab import DEFAULT_BASE
 
 OK, PROBLEMS, FAILED = 0, 1, 2
@@ -48,6 +49,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("kg: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # `kg query ... | head`
+        sys.stderr.close()
+        return OK
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -77,7 +81,7 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument(
         "--format",
         action="append",
-        choices=[*sorted(FORMATS), "all"],
+        choices=[*sorted(RDF_FORMATS), "all"],
         default=None,
         help="RDF format to write; repeatable, or 'all' (default: turtle)",
     )
@@ -93,11 +97,24 @@ def _parser() -> argparse.ArgumentParser:
     common_build(b)
     b.set_defaults(run=cmd_build)
 
-    q = sub.add_parser("query", help="ask a SPARQL question")
-    q.add_argument("sparql", nargs="?", help="the query text")
+    q = sub.add_parser(
+        "query",
+        help="ask a SPARQL question, or a named one (kg query --list)",
+        description="Run SPARQL text, a .rq file, or a question shipped with kg, on a graph file "
+        "or a SPARQL endpoint. Values are bound as RDF terms, never pasted into the query.",
+    )
+    q.add_argument("sparql", nargs="?", metavar="QUERY", help="SPARQL text, or a question's name")
     q.add_argument("-f", "--file", type=Path, help="read the query from a .rq file")
-    q.add_argument(
+    q.add_argument("--list", action="store_true", help="list the named questions and exit")
+    source = q.add_mutually_exclusive_group()
+    source.add_argument(
         "-g", "--graph", type=Path, help="graph file (default: out/graph.ttl, else build data/)"
+    )
+    source.add_argument("--endpoint", metavar="URL", help="a SPARQL 1.1 query endpoint")
+    q.add_argument(
+        "--graph-iri",
+        metavar="IRI",
+        help="with --endpoint: query this named graph (e.g. the one kg push wrote)",
     )
     q.add_argument(
         "-p",
@@ -105,9 +122,35 @@ def _parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="bind ?NAME to VALUE (a literal, or an IRI given as <...>)",
+        help="bind ?NAME to VALUE (a literal, or an IRI given as <...>); repeatable",
     )
+    q.add_argument("--format", choices=FORMATS, default="table", help="output format")
+    q.add_argument("--engine", choices=("auto", "oxigraph", "rdflib"), default="auto")
+    q.add_argument(
+        "--timeout",
+        type=float,
+        default=60.0,
+        metavar="SECONDS",
+        help="stop a query that has not answered in time (default: 60)",
+    )
+    q.add_argument("--allow-service", action="store_true", help="allow SERVICE calls")
     q.set_defaults(run=cmd_query)
+
+    pu = sub.add_parser(
+        "push",
+        help="send a graph to a SPARQL Graph Store Protocol endpoint",
+        description="Replace a named graph of a triple store (Oxigraph, Fuseki, GraphDB ...) "
+        "with a graph file, in one HTTP PUT (SPARQL 1.1 Graph Store Protocol).",
+    )
+    pu.add_argument("url", help="the store's Graph Store Protocol endpoint, e.g. .../store")
+    pu.add_argument("graph", nargs="?", type=Path, help="graph file (default: out/graph.ttl)")
+    pu.add_argument(
+        "--graph-iri",
+        default=DEFAULT_BASE + "graph/kg",
+        metavar="IRI",
+        help="the named graph to replace (default: %(default)s)",
+    )
+    pu.set_defaults(run=cmd_push)
 
     h = sub.add_parser("html", help="write the interactive page of a graph")
     h.add_argument("graph", nargs="?", type=Path, help="graph file (default: out/graph.ttl)")
@@ -140,7 +183,7 @@ def cmd_build(args: argparse.Namespace) -> int:
         warnings.simplefilter("ignore")
         result = build_all(args.paths or None, base=args.base, lexicons=args.lexicon)
     formats = args.format or ["turtle"]
-    formats = list(FORMATS) if "all" in formats else list(dict.fromkeys(formats))
+    formats = list(RDF_FORMATS) if "all" in formats else list(dict.fromkeys(formats))
     written = write_outputs(result.quads, args.out, formats, result.base)
     description = describe(result.quads, result.knowledge, result.base, formats, args.license)
     written.append(write_description(description, args.out, result.base))
@@ -213,25 +256,48 @@ def _graph_for(path: Path | None) -> rdflib.Graph:
         return build_all().graph
 
 
-def _parse_param(text: str) -> tuple[str, rdflib.term.Identifier]:
+def _parse_param(text: str) -> tuple[str, object]:
     name, sep, value = text.partition("=")
     if not sep or not name:
         raise QueryError(f"--param wants NAME=VALUE, got {text!r}")
     if value.startswith("<") and value.endswith(">"):
         return name, rdflib.URIRef(value[1:-1])
-    return name, rdflib.Literal(value)
+    return name, value  # a named question converts it to its parameter's type
 
 
 def cmd_query(args: argparse.Namespace) -> int:
+    if args.list:
+        for q in named_queries().values():
+            params = ", ".join(f"{p.name}={p.default}" for p in q.params)
+            print(f"{q.name}\n    {q.title}{'  [' + params + ']' if params else ''}")
+            print(f"    {q.description}")
+        return OK
     if args.file:
         text = args.file.read_text(encoding="utf-8")
     elif args.sparql:
         text = args.sparql
     else:
-        raise QueryError("give a query, or -f FILE.rq")
+        raise QueryError("give a query, a question's name (kg query --list), or -f FILE.rq")
     params = dict(_parse_param(p) for p in args.param)
-    rows: Rows = query(_graph_for(args.graph), text, **params)
-    print(rows.table())
+    source: object = args.endpoint or _graph_for(args.graph)
+    rows: Rows = query(
+        source,  # type: ignore[arg-type]
+        text,
+        engine=args.engine,
+        timeout=args.timeout,
+        allow_service=args.allow_service,
+        graph_iri=args.graph_iri,
+        **params,
+    )
+    out = rows.serialize(args.format)
+    sys.stdout.write(out if out.endswith("\n") else out + "\n")
+    return OK
+
+
+def cmd_push(args: argparse.Namespace) -> int:
+    path = args.graph or DEFAULT_OUT / "graph.ttl"
+    status = push(path, args.url, args.graph_iri)
+    print(f"Pushed {path} to <{args.graph_iri}> at {args.url} (HTTP {status})")
     return OK
 
 
