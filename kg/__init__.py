@@ -16,7 +16,7 @@ from .errors import KgError, LexiconError, NotesError, QueryError, StoreError
 from .extract import extract
 from .lexicon import load_lexicon
 from .notes import read_notes
-from .query import Rows, query
+from .query import NamedQuery, Rows, named_queries, query
 from .records import Corpus, Knowledge, Problem
 from .validate import Validation, validate
 from .vocab import DEFAULT_BASE, KG
@@ -29,6 +29,7 @@ __all__ = [
     "KgError",
     "Knowledge",
     "LexiconError",
+    "NamedQuery",
     "NotesError",
     "NotesWarning",
     "Problem",
@@ -42,6 +43,7 @@ __all__ = [
     "extract",
     "load",
     "load_lexicon",
+    "named_queries",
     "query",
     "read_notes",
     "validate",
