@@ -83,7 +83,7 @@ def test_bad_query_is_one_line_error_exit_2(
 ) -> None:
     assert main(["query", "-g", str(sc21_out / "graph.ttl"), "SELEKT nonsense"]) == 2
     err = capsys.readouterr().err.strip()
-    assert err.startswith("kg: error: SPARQL error") and "\n" not in err
+    assert err.startswith("kg: error: SPARQL syntax error") and "\n" not in err
 
 
 def test_missing_notes_path_is_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
