@@ -22,10 +22,19 @@ from . import __version__
 from .api import Build, build_all, load
 from .errors import KgError, QueryError
 from .graph import describe
-from .html import HtmlOptions, write_html
+from .html import (
+    VIEWS,
+    HtmlOptions,
+    page_graph,
+    render,
+    to_network,
+    write_gexf,
+    write_graphml,
+    write_html,
+)
 from .query import FORMATS, Rows, named_queries, query
 from .store import FORMATS as RDF_FORMATS
-from .store import push, write_description, write_outputs
+from .store import atomic_write_text, push, write_description, write_outputs
 from .vocab import DEFAULT_BASE
 
 OK, PROBLEMS, FAILED = 0, 1, 2
@@ -152,9 +161,34 @@ def _parser() -> argparse.ArgumentParser:
     )
     pu.set_defaults(run=cmd_push)
 
-    h = sub.add_parser("html", help="write the interactive page of a graph")
+    h = sub.add_parser(
+        "html",
+        help="write the interactive page of a graph (and GraphML/GEXF)",
+        description="Write an interactive page of the graph that works offline. Large graphs "
+        "open on the institution-technique map; --view and --focus choose another view.",
+    )
     h.add_argument("graph", nargs="?", type=Path, help="graph file (default: out/graph.ttl)")
     h.add_argument("-o", "--out", type=Path, default=DEFAULT_OUT / "graph.html")
+    h.add_argument(
+        "--view",
+        choices=VIEWS,
+        default="auto",
+        help="auto (default), full, papers, institutions, techniques",
+    )
+    h.add_argument(
+        "--focus",
+        metavar="NODE",
+        help="show only the neighbourhood of a node (its IRI or label, e.g. Krill or 'ETH Zurich')",
+    )
+    h.add_argument("--depth", type=int, default=1, help="with --focus: how many links away")
+    h.add_argument(
+        "--max-nodes",
+        type=int,
+        default=600,
+        help="the institution-technique map keeps the busiest this many nodes",
+    )
+    h.add_argument("--graphml", type=Path, metavar="PATH", help="also write the view as GraphML")
+    h.add_argument("--gexf", type=Path, metavar="PATH", help="also write the view as GEXF")
     h.set_defaults(run=cmd_html)
 
     v = sub.add_parser("validate", help="check a graph against kg's SHACL shapes")
@@ -303,8 +337,19 @@ def cmd_push(args: argparse.Namespace) -> int:
 
 def cmd_html(args: argparse.Namespace) -> int:
     graph = _graph_for(args.graph)
-    path = write_html(graph, args.out, HtmlOptions())
-    print(f"Wrote {path}")
+    options = HtmlOptions(
+        view=args.view, focus=args.focus, depth=args.depth, max_nodes=args.max_nodes
+    )
+    page = page_graph(graph, options)
+    written = [atomic_write_text(args.out, render(to_network(page, options), page, options))]
+    if args.graphml:
+        written.append(write_graphml(page, args.graphml))
+    if args.gexf:
+        written.append(write_gexf(page, args.gexf))
+    print(
+        f"{len(page.graph)} nodes, {page.graph.number_of_edges()} links. "
+        "Wrote " + ", ".join(map(str, written))
+    )
     return OK
 
 

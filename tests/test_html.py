@@ -1,13 +1,19 @@
-"""graph.html: offline, and it works in a real browser."""
+"""graph.html: offline, safe, readable views; GraphML and GEXF exports."""
 
 from __future__ import annotations
 
 import re
+import warnings
 from pathlib import Path
 
+import networkx as nx
 import pytest
 
-from .conftest import need
+import kg
+from kg.cli import main
+from kg.html import HtmlOptions, page_graph
+
+from .conftest import SC21, need
 
 REMOTE = re.compile(
     r"""<(?:script|link|img|iframe)\b[^>]*\b(?:src|href)\s*=\s*["']?(?:https?:)?//""", re.I
@@ -28,6 +34,71 @@ def test_notes_text_is_data_not_markup(sc21_out: Path) -> None:
     assert "<" not in data and ">" not in data
 
 
+# --- views ------------------------------------------------------------------------------
+
+
+def classes(page) -> set[str]:  # noqa: ANN001
+    return {d["cls"] for _, d in page.graph.nodes(data=True)}
+
+
+def test_views_choose_what_is_shown(sc21_graph) -> None:  # noqa: ANN001
+    full = page_graph(sc21_graph, HtmlOptions(view="full"))
+    assert {"Paper", "Metric", "Technique", "Institution", "Session"} <= classes(full)
+    papers = page_graph(sc21_graph, HtmlOptions(view="papers"))
+    assert "Paper" in classes(papers) and not {"Metric", "Technique"} & classes(papers)
+    techniques = page_graph(sc21_graph, HtmlOptions(view="techniques"))
+    assert classes(techniques) == {"Paper", "Technique"}
+    institutions = page_graph(sc21_graph, HtmlOptions(view="institutions"))
+    assert classes(institutions) == {"Institution", "Technique", "Country"}
+    assert "institution–technique map" in institutions.notice.lower()
+    weights = [d.get("weight", 0) for *_, d in institutions.graph.edges(data=True)]
+    assert max(weights) >= 1
+
+
+def test_focus_shows_a_neighbourhood(sc21_graph) -> None:  # noqa: ANN001
+    page = page_graph(sc21_graph, HtmlOptions(view="full", focus="Krill", depth=1))
+    labels = {d["label"] for _, d in page.graph.nodes(data=True)}
+    assert "Krill" in labels and "GraphM" not in labels  # GraphM is two links away
+    assert "Sun Yat-sen University" not in labels
+    deeper = page_graph(sc21_graph, HtmlOptions(view="full", focus="Krill", depth=2))
+    deeper_labels = {d["label"] for _, d in deeper.graph.nodes(data=True)}
+    assert {"Sun Yat-sen University", "GraphM"} <= deeper_labels
+    assert len(deeper.graph) > len(page.graph)
+    with pytest.raises(kg.KgError, match="no node"):
+        page_graph(sc21_graph, HtmlOptions(focus="no such thing at all"))
+
+
+def test_large_graphs_open_on_the_institution_map(tmp_path: Path) -> None:
+    notes = tmp_path / "many"
+    notes.mkdir()
+    text = SC21.read_text(encoding="utf-8")
+    for k in range(14):  # 350 papers
+        (notes / f"c{k}.txt").write_text(text.replace("10.1145/3458817.", f"10.5555/{k:07d}."),
+                                         encoding="utf-8")  # fmt: skip
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        graph = kg.build([notes])
+    page = page_graph(graph, HtmlOptions())
+    assert classes(page) == {"Institution", "Technique", "Country"}
+
+
+def test_graphml_and_gexf_exports(sc21_out: Path, tmp_path: Path) -> None:
+    args = ["html", str(sc21_out / "graph.ttl"), "-o", str(tmp_path / "p.html"), "--view", "papers",
+            "--graphml", str(tmp_path / "g.graphml"), "--gexf", str(tmp_path / "g.gexf")]  # fmt: skip
+    assert main(args) == 0
+    first = (tmp_path / "g.graphml").read_bytes(), (tmp_path / "g.gexf").read_bytes()
+    g = nx.read_graphml(tmp_path / "g.graphml")
+    h = nx.read_gexf(tmp_path / "g.gexf")
+    assert len(g) == len(h) > 40
+    kinds = {d["kind"] for _, d in g.nodes(data=True)}
+    assert "Paper" in kinds and "Metric" not in kinds
+    assert main(args) == 0
+    assert ((tmp_path / "g.graphml").read_bytes(), (tmp_path / "g.gexf").read_bytes()) == first
+
+
+# --- in a real browser ----------------------------------------------------------------------
+
+
 @pytest.fixture(scope="module")
 def browser():
     try:
@@ -38,27 +109,21 @@ def browser():
     with sync_playwright() as p:
         b = p.chromium.launch(
             executable_path="/usr/bin/chromium",
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
-            ],
-        )
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--no-first-run"],
+        )  # fmt: skip
         yield b
         b.close()
 
 
-def open_offline(browser, path: Path):
+def open_offline(browser, path: Path):  # noqa: ANN001, ANN201
     """Open a page with every http(s) request blocked and counted."""
-    page = browser.new_page()
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
     remote: list[str] = []
     errors: list[str] = []
     dialogs: list[str] = []
 
-    def block(route, request):
+    def block(route, request):  # noqa: ANN001
         remote.append(request.url)
         route.abort()
 
@@ -67,13 +132,26 @@ def open_offline(browser, path: Path):
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     page.goto(path.as_uri())
+    page.wait_for_function("window.kgNetwork !== undefined && window.kgStabilized", timeout=30_000)
     return page, remote, errors, dialogs
+
+
+def hover(page, node: str) -> str:  # noqa: ANN001
+    """Hover a node and return the tooltip's text."""
+    page.evaluate("id => window.kgNetwork.focus(id, {scale: 1.5, animation: false})", node)
+    xy = page.evaluate(
+        "id => window.kgNetwork.canvasToDOM(window.kgNetwork.getPositions([id])[id])", node
+    )
+    page.mouse.move(xy["x"], xy["y"])
+    page.wait_for_selector("div.vis-tooltip", state="visible", timeout=5_000)
+    text = page.inner_text("div.vis-tooltip")
+    page.mouse.click(xy["x"], xy["y"])
+    return text
 
 
 @pytest.mark.browser
 def test_page_loads_offline_without_errors_and_draws_the_graph(browser, sc21_out: Path) -> None:
     page, remote, errors, dialogs = open_offline(browser, sc21_out / "graph.html")
-    page.wait_for_function("window.kgNetwork !== undefined", timeout=10_000)
     counts = page.evaluate(
         "() => ({nodes: window.kgNetwork.body.data.nodes.length,"
         " edges: window.kgNetwork.body.data.edges.length})"
@@ -81,22 +159,71 @@ def test_page_loads_offline_without_errors_and_draws_the_graph(browser, sc21_out
     assert counts["nodes"] > 100 and counts["edges"] > 100
     assert page.locator("canvas").count() == 1
     legend = page.locator("#legend").inner_text()
-    assert "Paper (25)" in legend and "Session (8)" in legend
+    assert "Paper (25)" in legend and "Session (8)" in legend and "Claim (44)" in legend
     assert remote == [] and errors == [] and dialogs == []
     page.close()
 
 
 @pytest.mark.browser
-def test_hiding_a_class_and_searching(browser, sc21_out: Path) -> None:
+def test_hover_card_and_doi_link(browser, sc21_out: Path) -> None:
     page, _, errors, _ = open_offline(browser, sc21_out / "graph.html")
-    page.wait_for_function("window.kgNetwork !== undefined", timeout=10_000)
+    krill = "https://w3id.org/kg/id/paper/10.1145-3458817.3476159"
+    card = hover(page, krill)
+    assert card.startswith("Krill: a compiler and runtime system")
+    assert "Session: 分布式训练和图" in card and "Sun Yat-sen University" in card
+    assert "6.76倍 over GraphM" in card
+    link = page.locator("#doi-link")
+    assert link.get_attribute("href") == "https://doi.org/10.1145/3458817.3476159"
+    inst = "https://w3id.org/kg/id/institution/georgia-institute-of-technology"
+    card = hover(page, inst)
+    assert "Country: United States" in card and "Parallel construction of module networks" in card
+    assert errors == []
+    page.close()
+
+
+@pytest.mark.browser
+def test_hiding_a_class_searching_and_physics(browser, sc21_out: Path) -> None:
+    page, _, errors, _ = open_offline(browser, sc21_out / "graph.html")
     page.locator("#legend input[data-cls=Metric]").uncheck()
     hidden = page.evaluate(
         "() => window.kgNetwork.body.data.nodes.get({filter: n => n.hidden}).length"
     )
-    assert hidden > 20
+    assert hidden == 44
     page.fill("#search", "Chimera")
     selected = page.evaluate("() => window.kgNetwork.getSelectedNodes()")
     assert any("3476145" in s or "chimera" in s for s in selected)
+    page.locator("#physics").uncheck()
+    assert page.evaluate("() => window.kgNetwork.physics.options.enabled") is False
     assert errors == []
+    page.close()
+
+
+XSS = """会议/期刊:SC 2021
+
+Session <script>window.__xss=1</script> & "quoted" </option>
+
+论文题目:<img src=x onerror="window.__xss=2;alert(2)"> and the word href
+作者背景:<b onmouseover=alert(3)>Evil Lab</b>, "Quote Univ" </option><script>alert(4)</script>
+论文地址:https://doi.org/10.1145/1111111.2222222
+摘要:<a href="javascript:alert(5)">click</a> speeds up 3x over <script>alert(6)</script>.
+"""
+
+
+@pytest.mark.browser
+def test_hostile_notes_run_no_code(browser, tmp_path: Path) -> None:
+    notes = tmp_path / "evil.txt"
+    notes.write_text(XSS, encoding="utf-8")
+    out = tmp_path / "out"
+    assert main(["build", str(notes), "-o", str(out), "-q"]) == 0
+    page, remote, errors, dialogs = open_offline(browser, out / "graph.html")
+    paper = "https://w3id.org/kg/id/paper/10.1145-1111111.2222222"
+    card = hover(page, paper)
+    assert '<img src=x onerror="window.__xss=2;alert(2)"> and the word href' in card
+    for node in page.evaluate("() => window.kgNetwork.body.data.nodes.getIds()"):
+        hover(page, node)
+    assert page.evaluate("() => window.__xss") is None
+    assert page.evaluate("() => document.querySelectorAll('img, b').length") == 0
+    assert dialogs == [] and remote == [] and errors == []
+    title = page.title()
+    assert "<" not in title
     page.close()
