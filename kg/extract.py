@@ -167,13 +167,25 @@ class Extractor:
         )
 
     @cached_property
-    def _measure_words(self) -> list[tuple[str, str]]:
-        pairs = [
-            (w, name)
-            for name, m in self.lexicon.metrics.get("measures", {}).items()
-            for w in m.get("words", [])
-        ]
-        return sorted(pairs, key=lambda p: len(p[0]), reverse=True)
+    def _has_number(self) -> re.Pattern[str]:
+        words = "|".join(re.escape(w) for w in self.lexicon.metrics.get("number_words", {}))
+        return re.compile(rf"[0-9零一二两三四五六七八九十百千]|\b(?:{words or '(?!)'})\b", re.I)
+
+    @cached_property
+    def _measure_matcher(self) -> Matcher:
+        words: dict[str, str] = {}
+        for name, spec in self.lexicon.metrics.get("measures", {}).items():
+            for w in spec.get("words", []):
+                words.setdefault(w.casefold(), name)
+        return Matcher(words, ignore_case=True)
+
+    @cached_property
+    def _direction_matcher(self) -> Matcher:
+        words: dict[str, str] = {}
+        for name, listed in self.lexicon.metrics.get("directions", {}).items():
+            for w in listed:
+                words.setdefault(w.casefold(), name)
+        return Matcher(words, ignore_case=True)
 
     # ---- the whole step -----------------------------------------------------
 
@@ -380,13 +392,14 @@ class Extractor:
         seen: set[tuple[object, ...]] = set()
         for sentence, line in sentences(paper):
             comparisons = self.comparisons(sentence, know, own)
-            respectively = _respectively(sentence, comparisons, list(self._claims_in(sentence)))
+            candidates = list(self._claims_in(sentence))
+            respectively = _respectively(sentence, comparisons, candidates)
             for comparison in comparisons:
                 for eid in comparison.ids:
                     _add(baselines, eid)
             found = self.labelled(paper, sentence, line)
             taken = [span for span, _ in found]
-            for m in self._claims_in(sentence):
+            for m in candidates:
                 if any(a < m.end() and m.start() < b for a, b in taken):
                     continue
                 baseline = respectively.get(m.start()) or _baseline_for(sentence, m, comparisons)
@@ -401,6 +414,8 @@ class Extractor:
         return metrics, baselines
 
     def _claims_in(self, sentence: str) -> Iterable[re.Match[str]]:
+        if not self._has_number.search(sentence):
+            return
         for m in self._unit_re.finditer(sentence):
             after = sentence[m.end() : m.end() + 3]
             if m.group("unit").strip().lower() in ("x", "×") and re.match(r"\s*\d", after):
@@ -531,17 +546,7 @@ class Extractor:
 
     def measure(self, sentence: str, m: re.Match[str]) -> str | None:
         """The measure word nearest to the number within its clause."""
-        before, after = _clause(sentence, m)
-        best: tuple[int, str] | None = None
-        for word, name in self._measure_words:
-            w = word.lower()
-            for distance in (
-                _distance(after, w, forward=True),
-                _distance(before, w, forward=False),
-            ):
-                if distance is not None and (best is None or distance < best[0]):
-                    best = (distance, name)
-        return best[1] if best else None
+        return _nearest(self._measure_matcher, *_clause(sentence, m))
 
     def direction(self, sentence: str, m: re.Match[str], measures: str) -> str:
         """The direction verb nearest to the number in its clause, else the measure's default."""
@@ -549,17 +554,8 @@ class Extractor:
         default = spec.get("direction")
         if spec.get("directional") is False:
             return default or "neutral"
-        before, after = _clause(sentence, m)
-        best: tuple[int, str] | None = None
-        for name, words in self.lexicon.metrics.get("directions", {}).items():
-            for w in words:
-                for distance in (
-                    _distance(after, w.lower(), True),
-                    _distance(before, w.lower(), False),
-                ):
-                    if distance is not None and (best is None or distance < best[0]):
-                        best = (distance, name)
-        return best[1] if best else (default or "neutral")
+        found = _nearest(self._direction_matcher, *_clause(sentence, m))
+        return found or default or "neutral"
 
     def qualifier(self, sentence: str, m: re.Match[str]) -> str:
         before = sentence[max(0, m.start() - 14) : m.start()].rstrip().lower()
@@ -813,6 +809,20 @@ def _clause(sentence: str, m: re.Match[str]) -> tuple[str, str]:
     ends = [i for i in (sentence.find(c, m.end()) for c in "，,；;。") if i >= 0]
     end = min(ends) if ends else len(sentence)
     return sentence[start : m.start()].lower(), sentence[m.end() : end].lower()
+
+
+def _nearest(matcher: Matcher, before: str, after: str) -> str | None:
+    """The id of the lexicon word closest to the number: first after it, or last before it."""
+    ahead = next(iter(matcher.finditer(after)), None)
+    behind = None
+    for hit in matcher.finditer(before):
+        behind = hit
+    best: tuple[int, str] | None = None
+    if ahead is not None:
+        best = (ahead[0], ahead[2])
+    if behind is not None and (best is None or len(before) - behind[1] < best[0]):
+        best = (len(before) - behind[1], behind[2])
+    return best[1] if best else None
 
 
 def _distance(text: str, word: str, forward: bool) -> int | None:
