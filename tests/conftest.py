@@ -80,17 +80,25 @@ def oxigraph_server(tmp_path_factory: pytest.TempPathFactory):
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     proc = subprocess.Popen(
-        [exe, "serve", "--location", str(tmp_path_factory.mktemp("oxigraph")),
-         "--bind", f"127.0.0.1:{port}"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-    )  # fmt: skip
+        [
+            exe,
+            "serve",
+            "--location",
+            str(tmp_path_factory.mktemp("oxigraph")),
+            "--bind",
+            f"127.0.0.1:{port}",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     deadline = time.monotonic() + 30
     while True:
         try:
             req = urllib.request.Request(
-                url + "/query", data=b"ASK {}",
+                url + "/query",
+                data=b"ASK {}",
                 headers={"Content-Type": "application/sparql-query"},
-            )  # fmt: skip
+            )
             with urllib.request.urlopen(req, timeout=2):
                 break
         except OSError:

@@ -37,11 +37,11 @@ def test_notes_text_is_data_not_markup(sc21_out: Path) -> None:
 # --- views ------------------------------------------------------------------------------
 
 
-def classes(page) -> set[str]:  # noqa: ANN001
+def classes(page) -> set[str]:
     return {d["cls"] for _, d in page.graph.nodes(data=True)}
 
 
-def test_views_choose_what_is_shown(sc21_graph) -> None:  # noqa: ANN001
+def test_views_choose_what_is_shown(sc21_graph) -> None:
     full = page_graph(sc21_graph, HtmlOptions(view="full"))
     assert {"Paper", "Metric", "Technique", "Institution", "Session"} <= classes(full)
     papers = page_graph(sc21_graph, HtmlOptions(view="papers"))
@@ -55,7 +55,7 @@ def test_views_choose_what_is_shown(sc21_graph) -> None:  # noqa: ANN001
     assert max(weights) >= 1
 
 
-def test_focus_shows_a_neighbourhood(sc21_graph) -> None:  # noqa: ANN001
+def test_focus_shows_a_neighbourhood(sc21_graph) -> None:
     page = page_graph(sc21_graph, HtmlOptions(view="full", focus="Krill", depth=1))
     labels = {d["label"] for _, d in page.graph.nodes(data=True)}
     assert "Krill" in labels and "GraphM" not in labels  # GraphM is two links away
@@ -73,8 +73,9 @@ def test_large_graphs_open_on_the_institution_map(tmp_path: Path) -> None:
     notes.mkdir()
     text = SC21.read_text(encoding="utf-8")
     for k in range(14):  # 350 papers
-        (notes / f"c{k}.txt").write_text(text.replace("10.1145/3458817.", f"10.5555/{k:07d}."),
-                                         encoding="utf-8")  # fmt: skip
+        (notes / f"c{k}.txt").write_text(
+            text.replace("10.1145/3458817.", f"10.5555/{k:07d}."), encoding="utf-8"
+        )
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         graph = kg.build([notes])
@@ -83,8 +84,18 @@ def test_large_graphs_open_on_the_institution_map(tmp_path: Path) -> None:
 
 
 def test_graphml_and_gexf_exports(sc21_out: Path, tmp_path: Path) -> None:
-    args = ["html", str(sc21_out / "graph.ttl"), "-o", str(tmp_path / "p.html"), "--view", "papers",
-            "--graphml", str(tmp_path / "g.graphml"), "--gexf", str(tmp_path / "g.gexf")]  # fmt: skip
+    args = [
+        "html",
+        str(sc21_out / "graph.ttl"),
+        "-o",
+        str(tmp_path / "p.html"),
+        "--view",
+        "papers",
+        "--graphml",
+        str(tmp_path / "g.graphml"),
+        "--gexf",
+        str(tmp_path / "g.gexf"),
+    ]
     assert main(args) == 0
     first = (tmp_path / "g.graphml").read_bytes(), (tmp_path / "g.gexf").read_bytes()
     g = nx.read_graphml(tmp_path / "g.graphml")
@@ -109,21 +120,27 @@ def browser():
     with sync_playwright() as p:
         b = p.chromium.launch(
             executable_path="/usr/bin/chromium",
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync", "--no-first-run"],
-        )  # fmt: skip
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ],
+        )
         yield b
         b.close()
 
 
-def open_offline(browser, path: Path):  # noqa: ANN001, ANN201
+def open_offline(browser, path: Path):
     """Open a page with every http(s) request blocked and counted."""
     page = browser.new_page(viewport={"width": 1400, "height": 900})
     remote: list[str] = []
     errors: list[str] = []
     dialogs: list[str] = []
 
-    def block(route, request):  # noqa: ANN001
+    def block(route, request):
         remote.append(request.url)
         route.abort()
 
@@ -136,7 +153,7 @@ def open_offline(browser, path: Path):  # noqa: ANN001, ANN201
     return page, remote, errors, dialogs
 
 
-def hover(page, node: str) -> str:  # noqa: ANN001
+def hover(page, node: str) -> str:
     """Hover a node and return the tooltip's text."""
     page.evaluate("id => window.kgNetwork.focus(id, {scale: 1.5, animation: false})", node)
     xy = page.evaluate(
