@@ -9,11 +9,12 @@ from pathlib import Path
 
 import pyoxigraph as ox
 import rdflib
+from rdflib.graph import DATASET_DEFAULT_GRAPH_ID
 
 from . import resources
 from .errors import KgError, NotesError
 from .extract import extract
-from .graph import to_graph, to_quads
+from .graph import Statements, to_graph, to_quads
 from .iri import check_base
 from .lexicon import load_lexicon
 from .notes import read_notes
@@ -30,7 +31,7 @@ class Build:
     """Everything one build produced: what was understood, and the statements."""
 
     knowledge: Knowledge
-    quads: list[ox.Quad]
+    statements: Statements
     base: str
 
     @property
@@ -42,7 +43,7 @@ class Build:
 
     @property
     def graph(self) -> rdflib.Graph:
-        return to_graph(self.quads)
+        return to_graph(self.statements)
 
 
 def build_all(
@@ -93,8 +94,11 @@ def load(path: str | Path) -> rdflib.Graph:
         raise KgError(
             f"{path}: cannot load {path.suffix or 'this'} files; use .ttl, .nt, .trig or .nq"
         )
+    graph = rdflib.Graph(store="Oxigraph", identifier=DATASET_DEFAULT_GRAPH_ID)
     try:
-        quads = ox.parse(path=str(path), format=formats[path.suffix])
-        return to_graph(quads)
+        store: ox.Store = graph.store._inner  # oxrdflib's pyoxigraph store
+        for quad in ox.parse(path=str(path), format=formats[path.suffix]):
+            store.add(ox.Quad(quad.subject, quad.predicate, quad.object))
     except (OSError, SyntaxError) as exc:
         raise KgError(f"{path}: {exc}") from exc
+    return graph

@@ -218,8 +218,8 @@ def cmd_build(args: argparse.Namespace) -> int:
         result = build_all(args.paths or None, base=args.base, lexicons=args.lexicon)
     formats = args.format or ["turtle"]
     formats = list(RDF_FORMATS) if "all" in formats else list(dict.fromkeys(formats))
-    written = write_outputs(result.quads, args.out, formats, result.base)
-    description = describe(result.quads, result.knowledge, result.base, formats, args.license)
+    written = write_outputs(result.statements, args.out, formats, result.base)
+    description = describe(result.statements, result.knowledge, result.base, formats, args.license)
     written.append(write_description(description, args.out, result.base))
     if not args.no_html:
         written.append(write_html(result.graph, args.out / "graph.html"))
@@ -263,7 +263,7 @@ def _report(result: Build, written: list[Path], quiet: bool) -> None:
     print(
         "\nGraph: "
         + ", ".join(f"{v} {k}" for k, v in counts.items())
-        + f", {len({q.triple for q in result.quads})} triples",
+        + f", {len(result.statements)} triples",
         file=out,
     )
     print("Wrote " + ", ".join(str(p) for p in written), file=out)

@@ -11,9 +11,11 @@ go into the ``lexicon`` graph. There are no blank nodes: everything has an IRI.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import cached_property
 
 import pyoxigraph as ox
 import rdflib
@@ -45,16 +47,22 @@ from .vocab import (
     prefixes,
 )
 
-_IRI_CACHE: dict[str, ox.NamedNode] = {}
+_UNSAFE_IRI = re.compile(r'[\x00-\x20<>"{}|^`\\\x7f]')
+_ESCAPES = {
+    **{i: f"\\u{i:04X}" for i in [*range(0x20), 0x7F]},
+    ord("\\"): "\\\\",
+    ord('"'): '\\"',
+    ord("\n"): "\\n",
+    ord("\r"): "\\r",
+    ord("\t"): "\\t",
+}
 
 
-def _n(iri: str) -> ox.NamedNode:
-    node = _IRI_CACHE.get(iri)
-    if node is None:
-        if len(_IRI_CACHE) > 100_000:
-            _IRI_CACHE.clear()
-        node = _IRI_CACHE[iri] = ox.NamedNode(iri)
-    return node
+def _n(iri: str) -> str:
+    """An IRI in N-Triples syntax; characters IRIs may not hold are percent-encoded."""
+    if _UNSAFE_IRI.search(iri):
+        iri = _UNSAFE_IRI.sub(lambda m: "".join(f"%{b:02X}" for b in m.group().encode()), iri)
+    return f"<{iri}>"
 
 
 A = _n(str(RDF.type))
@@ -62,26 +70,36 @@ LABEL = _n(str(RDFS.label))
 PREF = _n(str(SKOS.prefLabel))
 ALT = _n(str(SKOS.altLabel))
 SAME = _n(str(OWL.sameAs))
-_XSD_INT = _n(str(XSD.integer))
-_XSD_DEC = _n(str(XSD.decimal))
-_XSD_BOOL = _n(str(XSD.boolean))
-_XSD_YEAR = _n(str(XSD.gYear))
+_XSD_INT = str(XSD.integer)
+_XSD_DEC = str(XSD.decimal)
+_XSD_BOOL = str(XSD.boolean)
+_XSD_YEAR = str(XSD.gYear)
 
 
-def lit(text: str, lang: str | None = None) -> ox.Literal:
-    return ox.Literal(text, language=lang) if lang else ox.Literal(text)
+def lit(text: str, lang: str | None = None) -> str:
+    """A literal in N-Triples syntax, language-tagged when ``lang`` is given."""
+    quoted = '"' + text.translate(_ESCAPES) + '"'
+    return f"{quoted}@{lang}" if lang else quoted
 
 
-def positive(n: int) -> ox.Literal:
+def typed(lexical: str, datatype: str) -> str:
+    return '"' + lexical.translate(_ESCAPES) + '"^^<' + datatype + ">"
+
+
+def positive(n: int) -> str:
     """A line or position, as xsd:integer (Oxigraph folds xsd:positiveInteger into it)."""
-    return ox.Literal(str(n), datatype=_XSD_INT)
+    return typed(str(n), _XSD_INT)
 
 
-def decimal(x: float) -> ox.Literal:
+def decimal(x: float) -> str:
     text = format(Decimal(repr(x)).normalize(), "f")
     if "." not in text:
         text += ".0"
-    return ox.Literal(text, datatype=_XSD_DEC)
+    return typed(text, _XSD_DEC)
+
+
+def boolean(value: bool) -> str:
+    return typed("true" if value else "false", _XSD_BOOL)
 
 
 @dataclass(frozen=True)
@@ -140,27 +158,63 @@ class Iris:
 
 
 class _Quads:
-    """Collects statements into one named graph at a time."""
+    """Collects statements, as N-Triples text, into one named graph at a time."""
 
     def __init__(self) -> None:
-        self.items: list[ox.Quad] = []
-        self.graph: ox.NamedNode | ox.DefaultGraph = ox.DefaultGraph()
+        self.graphs: dict[str, list[str]] = {}
+        self.lines: list[str] = []
+        self.graph = ""
 
-    def add(self, s: str, p: str | ox.NamedNode, o: ox.NamedNode | ox.Literal | str) -> None:
-        obj = _n(o) if isinstance(o, str) else o
-        pred = p if isinstance(p, ox.NamedNode) else _n(str(p))
-        self.items.append(ox.Quad(_n(s), pred, obj, self.graph))
+    def use(self, graph_iri: str) -> None:
+        self.lines = self.graphs.setdefault(graph_iri, [])
+
+    def add(self, s: str, p: str, o: str) -> None:
+        """``s`` an IRI; ``p`` an IRI or a term from kg.vocab; ``o`` an IRI or a literal from
+        :func:`lit`, :func:`typed` ... (anything starting with a quote or ``<`` is a term)."""
+        pred = p if p[0] == "<" else _n(p)
+        obj = o if o[0] in '"<' else _n(o)
+        self.lines.append(f"{_n(s)} {pred} {obj}")
 
 
-def to_quads(know: Knowledge, base: str, lexicon: Lexicon | None = None) -> list[ox.Quad]:
-    """Every statement of the graph, as quads, in a stable order, without duplicates."""
+@dataclass
+class Statements:
+    """The graph as sorted N-Triples text, one list of lines per named graph."""
+
+    graphs: dict[str, list[str]]  # graph IRI -> sorted, distinct "s p o" lines
+
+    @cached_property
+    def triples(self) -> list[str]:
+        """The union of the graphs: sorted, distinct "s p o" lines."""
+        return sorted({line for lines in self.graphs.values() for line in lines})
+
+    def __len__(self) -> int:
+        return len(self.triples)
+
+    def ntriples(self) -> bytes:
+        return "".join(f"{t} .\n" for t in self.triples).encode("utf-8")
+
+    def nquads(self) -> bytes:
+        return "".join(
+            f"{t} <{g}> .\n" for g in sorted(self.graphs) for t in self.graphs[g]
+        ).encode("utf-8")
+
+    def ox_triples(self) -> Iterator[ox.Triple]:
+        for q in ox.parse(self.ntriples(), format=ox.RdfFormat.N_TRIPLES):
+            yield q.triple
+
+    def ox_quads(self) -> Iterator[ox.Quad]:
+        return ox.parse(self.nquads(), format=ox.RdfFormat.N_QUADS)
+
+
+def to_quads(know: Knowledge, base: str, lexicon: Lexicon | None = None) -> Statements:
+    """Every statement of the graph, in named graphs, in a stable order, without duplicates."""
     base = check_base(base)
     lexicon = lexicon or load_lexicon()
     iris = Iris(base)
     q = _Quads()
     facts_by_paper = {id(f.paper): f for f in know.papers}
     for notes in know.corpus.files:
-        q.graph = _n(iris.graph(notes))
+        q.use(iris.graph(notes))
         _notes_file(q, iris, notes)
         for paper in notes.papers:
             facts = facts_by_paper[id(paper)]
@@ -182,13 +236,9 @@ def to_quads(know: Knowledge, base: str, lexicon: Lexicon | None = None) -> list
                     q.add(iris.paper(paper), rel, _entity_iri(iris, know, eid))
             for metric in facts.metrics:
                 _metric(q, iris, know, lexicon, paper, metric)
-    q.graph = _n(iris.lexicon_graph())
+    q.use(iris.lexicon_graph())
     _lexicon(q, iris, know, lexicon)
-    return sorted(set(q.items), key=_sort_key)
-
-
-def _sort_key(quad: ox.Quad) -> tuple[str, str, str, str]:
-    return (str(quad.graph_name), str(quad.subject), str(quad.predicate), str(quad.object))
+    return Statements({g: sorted(set(lines)) for g, lines in q.graphs.items() if lines})
 
 
 def _notes_file(q: _Quads, iris: Iris, notes: NotesFile) -> None:
@@ -206,7 +256,7 @@ def _notes_file(q: _Quads, iris: Iris, notes: NotesFile) -> None:
     q.add(c, LABEL, lit(conf.label))
     q.add(c, _n(str(SCHEMA.name)), lit(conf.label))
     if conf.year:
-        q.add(c, KG.year, ox.Literal(str(conf.year), datatype=_XSD_YEAR))
+        q.add(c, KG.year, typed(str(conf.year), _XSD_YEAR))
     for session in notes.sessions:
         s = iris.session(conf, session)
         q.add(s, A, KG.Session)
@@ -224,9 +274,10 @@ def _paper(q: _Quads, iris: Iris, notes: NotesFile, paper: Paper) -> None:
     q.add(p, LABEL, lit(paper.title))
     if paper.doi:
         q.add(p, BIBO.doi, lit(paper.doi))
-        q.add(p, SAME, DOI + paper.doi.replace(" ", "%20"))
+        q.add(p, SAME, str(DOI) + paper.doi)
     if paper.url:
-        q.add(p, _n(str(SCHEMA.url)), ox.Literal(paper.url, datatype=_n(str(XSD.anyURI))))
+        url_ok = paper.url.isascii() and not _UNSAFE_IRI.search(paper.url)
+        q.add(p, str(SCHEMA.url), typed(paper.url, str(XSD.anyURI)) if url_ok else lit(paper.url))
     q.add(p, KG.conference, iris.conference(paper.conference))
     if paper.session:
         q.add(p, KG.session, iris.session(paper.conference, paper.session))
@@ -295,9 +346,7 @@ def _lexicon(q: _Quads, iris: Iris, know: Knowledge, lexicon: Lexicon) -> None:
             q.add(node, PREF, lit(inst.name_zh, "zh"))
         for alias in inst.aliases:
             q.add(node, ALT, lit(alias, _lang(alias)))
-        q.add(
-            node, KG.resolved, ox.Literal("true" if inst.resolved else "false", datatype=_XSD_BOOL)
-        )
+        q.add(node, KG.resolved, boolean(inst.resolved))
         if inst.country:
             q.add(node, KG.country, iris.country(inst.country))
         if inst.wikidata:
@@ -316,7 +365,7 @@ def _lexicon(q: _Quads, iris: Iris, know: Knowledge, lexicon: Lexicon) -> None:
                 q.add(pnode, A, KG.Institution)
                 q.add(pnode, PREF, lit(parent.name, "en"))
                 q.add(pnode, LABEL, lit(parent.name))
-                q.add(pnode, KG.resolved, ox.Literal("true", datatype=_XSD_BOOL))
+                q.add(pnode, KG.resolved, boolean(True))
     countries = dict(know.countries)
     for inst in know.institutions.values():
         if inst.country and inst.country in lexicon.countries:
@@ -420,25 +469,12 @@ def _lang(text: str) -> str:
     return guess_language(text)
 
 
-def to_graph(quads: Iterable[ox.Quad]) -> rdflib.Graph:
-    """An rdflib Graph, backed by Oxigraph, holding the union of the quads."""
+def to_graph(statements: Statements) -> rdflib.Graph:
+    """An rdflib Graph, backed by Oxigraph, holding the union of the named graphs."""
     graph = rdflib.Graph(store="Oxigraph", identifier=DATASET_DEFAULT_GRAPH_ID)
     store: ox.Store = graph.store._inner  # oxrdflib's pyoxigraph store
-    store.bulk_extend(ox.Quad(q.subject, q.predicate, q.object) for q in quads)
+    store.bulk_load(statements.ntriples(), format=ox.RdfFormat.N_TRIPLES)
     return graph
-
-
-def triples(quads: Iterable[ox.Quad]) -> Iterator[ox.Triple]:
-    """The union of the named graphs as triples, without duplicates, in order."""
-    seen: set[ox.Triple] = set()
-    for quad in quads:
-        t = quad.triple
-        if t not in seen:
-            seen.add(t)
-            yield t
-
-
-__all__ = ["Iris", "__version__", "to_graph", "to_quads", "triples"]
 
 
 DCAT = "http://www.w3.org/ns/dcat#"
@@ -461,21 +497,26 @@ def _short(iri: str, base: str) -> str:
 
 
 def describe(
-    quads: Iterable[ox.Quad],
+    statements: Statements,
     know: Knowledge,
     base: str,
     formats: Iterable[str] = ("turtle",),
     license_iri: str = "https://creativecommons.org/licenses/by/4.0/",
-) -> list[ox.Triple]:
+) -> Statements:
     """A VoID and DCAT description of the dataset: size, classes, sources, licence, generator."""
     iris = Iris(check_base(base))
     ds = f"{iris.base}dataset"
     q = _Quads()
-    unique = list(triples(quads))
+    q.use(ds)
+    unique = statements.triples
     classes: dict[str, set[str]] = {}
-    for t in unique:
-        if t.predicate == A and isinstance(t.object, ox.NamedNode):
-            classes.setdefault(t.object.value, set()).add(t.subject.value)
+    subjects: set[str] = set()
+    typing = f" {A} <"
+    for line in unique:
+        subject, _, rest = line.partition(" ")
+        subjects.add(subject)
+        if rest.startswith(A + " <"):
+            classes.setdefault(rest[len(typing) - 1 : -1], set()).add(subject)
     q.add(ds, A, _n(VOID + "Dataset"))
     q.add(ds, A, _n(DCAT + "Dataset"))
     q.add(ds, DCTERMS.title, lit("Knowledge graph of conference-paper notes", "en"))
@@ -488,20 +529,16 @@ def describe(
         ),
     )
     q.add(ds, DCTERMS.license, license_iri)
-    q.add(ds, _n(VOID + "triples"), ox.Literal(str(len(unique)), datatype=_XSD_INT))
-    q.add(
-        ds,
-        _n(VOID + "distinctSubjects"),
-        ox.Literal(str(len({t.subject for t in unique})), datatype=_XSD_INT),
-    )
-    q.add(ds, _n(VOID + "classes"), ox.Literal(str(len(classes)), datatype=_XSD_INT))
+    q.add(ds, VOID + "triples", typed(str(len(unique)), _XSD_INT))
+    q.add(ds, VOID + "distinctSubjects", typed(str(len(subjects)), _XSD_INT))
+    q.add(ds, VOID + "classes", typed(str(len(classes)), _XSD_INT))
     q.add(ds, _n(VOID + "uriSpace"), lit(iris.base))
     q.add(ds, _n(VOID + "vocabulary"), _n(str(KG._NS)))
     for cls in sorted(classes):
         part = f"{ds}/class/{_short(cls, base)}"
         q.add(ds, _n(VOID + "classPartition"), part)
         q.add(part, _n(VOID + "class"), cls)
-        q.add(part, _n(VOID + "entities"), ox.Literal(str(len(classes[cls])), datatype=_XSD_INT))
+        q.add(part, VOID + "entities", typed(str(len(classes[cls])), _XSD_INT))
     for notes in know.corpus.files:
         src = iris.source(notes)
         q.add(ds, DCTERMS.source, src)
@@ -528,9 +565,7 @@ def describe(
         q.add(dist, DCTERMS.title, lit(name))
         q.add(dist, _n(DCAT + "mediaType"), f"https://www.iana.org/assignments/media-types/{media}")
         q.add(dist, DCTERMS.license, license_iri)
-    return sorted(
-        {x.triple for x in q.items}, key=lambda t: (str(t.subject), str(t.predicate), str(t.object))
-    )
+    return Statements({g: sorted(set(lines)) for g, lines in q.graphs.items()})
 
 
-__all__ = ["Iris", "describe", "to_graph", "to_quads", "triples"]
+__all__ = ["Iris", "Statements", "describe", "to_graph", "to_quads"]

@@ -10,13 +10,13 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import pyoxigraph as ox
 
 from .errors import KgError
-from .graph import triples
+from .graph import Statements
 from .vocab import prefixes
 
 FORMATS: dict[str, tuple[str, ox.RdfFormat]] = {
@@ -55,24 +55,31 @@ def atomic_write_text(path: str | Path, text: str) -> Path:
     return atomic_write(path, lambda tmp: tmp.write_text(text, encoding="utf-8"))
 
 
-def write_description(triples_: Sequence[ox.Triple], out_dir: str | Path, base: str) -> Path:
+def write_description(description: Statements, out_dir: str | Path, base: str) -> Path:
     """Write the dataset's VoID/DCAT description to ``out_dir/void.ttl``."""
-    data = ox.serialize(triples_, format=ox.RdfFormat.TURTLE, prefixes=_used_prefixes([], base))
+    data = serialize(description, "turtle", base)
     return atomic_write(Path(out_dir) / "void.ttl", lambda t: t.write_bytes(data))
 
 
-def serialize(quads: Sequence[ox.Quad], fmt: str, base: str) -> bytes:
-    """The quads in one of :data:`FORMATS`."""
+def serialize(statements: Statements, fmt: str, base: str) -> bytes:
+    """The statements in one of :data:`FORMATS`.
+
+    kg writes N-Triples and N-Quads itself (sorted lines); Oxigraph reads them
+    back in that order to write Turtle and TriG with prefixes, so that every
+    format is deterministic and fast.
+    """
     try:
         _, rdf_format = FORMATS[fmt]
     except KeyError:
         raise KgError(f"unknown format {fmt!r}; choose from {', '.join(FORMATS)}") from None
-    items: Iterable[ox.Quad | ox.Triple] = quads if fmt in _DATASET_FORMATS else triples(quads)
+    if fmt == "ntriples":
+        return statements.ntriples()
+    if fmt == "nquads":
+        return statements.nquads()
     if fmt == "jsonld":
-        return jsonld(triples(quads), base)
-    if rdf_format in (ox.RdfFormat.TURTLE, ox.RdfFormat.TRIG):
-        return ox.serialize(items, format=rdf_format, prefixes=_used_prefixes(quads, base))
-    return ox.serialize(items, format=rdf_format)
+        return jsonld(statements.ox_triples(), base)
+    items = statements.ox_quads() if fmt in _DATASET_FORMATS else statements.ox_triples()
+    return ox.serialize(items, format=rdf_format, prefixes=_used_prefixes(base))
 
 
 def jsonld_context(base: str) -> dict[str, object]:
@@ -118,12 +125,12 @@ RDF_TYPE = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"
 XSD_STRING = "http://www.w3.org/2001/XMLSchema#string"
 
 
-def _used_prefixes(quads: Sequence[ox.Quad], base: str) -> dict[str, str]:
+def _used_prefixes(base: str) -> dict[str, str]:
     return dict(sorted(prefixes(base).items()))
 
 
 def write_outputs(
-    quads: Sequence[ox.Quad],
+    statements: Statements,
     out_dir: str | Path,
     formats: Iterable[str],
     base: str,
@@ -136,7 +143,7 @@ def write_outputs(
         written.append(atomic_write_text(Path(out_dir) / "context.jsonld", context))
     for fmt in formats:
         ext, _ = FORMATS[fmt]
-        data = serialize(quads, fmt, base)
+        data = serialize(statements, fmt, base)
         written.append(
             atomic_write(Path(out_dir) / f"{stem}.{ext}", lambda t, d=data: t.write_bytes(d))
         )

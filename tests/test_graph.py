@@ -115,7 +115,7 @@ def test_metrics_have_value_or_range_unit_and_paper(sc21_graph: rdflib.Graph) ->
 
 
 def test_no_blank_nodes_and_only_absolute_iris(sc21_build: kg.Build) -> None:
-    for quad in sc21_build.quads:
+    for quad in sc21_build.statements.ox_quads():
         for term in (quad.subject, quad.predicate, quad.object):
             assert not isinstance(term, ox.BlankNode)
             if isinstance(term, ox.NamedNode):
@@ -124,7 +124,7 @@ def test_no_blank_nodes_and_only_absolute_iris(sc21_build: kg.Build) -> None:
 
 def test_base_iri_is_the_users(sc21_build: kg.Build) -> None:
     other = kg.build_all([sc21_build.knowledge.corpus.files[0].path], base="http://example.org/x/")
-    subjects = {q.subject.value for q in other.quads}
+    subjects = {q.subject.value for q in other.statements.ox_quads()}
     assert all(s.startswith("http://example.org/x/") for s in subjects)
 
 
