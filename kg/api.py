@@ -18,6 +18,7 @@ from .graph import Statements, to_graph, to_quads
 from .iri import check_base
 from .lexicon import load_lexicon
 from .notes import read_notes
+from .progress import Stages, progress_bar
 from .records import Knowledge, Problem
 from .vocab import DEFAULT_BASE
 
@@ -51,14 +52,26 @@ def build_all(
     *,
     base: str = DEFAULT_BASE,
     lexicons: Sequence[str | Path] = (),
+    stages: Stages | None = None,
+    progress: bool = False,
 ) -> Build:
-    """Read, understand and state: the three first steps of the pipeline."""
+    """Read, understand and state: the three first steps of the pipeline.
+
+    ``stages`` records the seconds each step takes; ``progress`` draws a
+    progress bar on a terminal while the papers are read.
+    """
+    stages = stages or Stages()
     base = check_base(base)
-    lexicon = load_lexicon(lexicons)
+    with stages("lexicon"):
+        lexicon = load_lexicon(lexicons)
     paths = list(paths) if paths is not None else [resources.default_notes_dir()]
-    corpus = read_notes(paths, lexicon.labels)
-    knowledge = extract(corpus, lexicon)
-    return Build(knowledge, to_quads(knowledge, base, lexicon), base)
+    with stages("read"):
+        corpus = read_notes(paths, lexicon.labels)
+    with stages("extract"):
+        knowledge = extract(corpus, lexicon, progress_bar(len(corpus.papers), progress))
+    with stages("graph"):
+        statements = to_quads(knowledge, base, lexicon)
+    return Build(knowledge, statements, base)
 
 
 def build(

@@ -10,6 +10,7 @@ Exit codes (also in the README):
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import warnings
 from collections import Counter
@@ -32,6 +33,7 @@ from .html import (
     write_graphml,
     write_html,
 )
+from .progress import Stages
 from .query import FORMATS, Rows, named_queries, query
 from .store import FORMATS as RDF_FORMATS
 from .store import atomic_write_text, push, write_description, write_outputs
@@ -102,7 +104,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     b.add_argument("--no-html", action="store_true", help="do not write graph.html")
     b.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
-    b.add_argument("-q", "--quiet", action="store_true", help="print only problems")
+    b.add_argument("-q", "--quiet", action="store_true", help="print only problems, no progress")
+    b.add_argument("--timings", action="store_true", help="print seconds per stage (JSON)")
     common_build(b)
     b.set_defaults(run=cmd_build)
 
@@ -213,17 +216,31 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
+    stages = Stages()
+    show_progress = not args.quiet and sys.stderr.isatty()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        result = build_all(args.paths or None, base=args.base, lexicons=args.lexicon)
+        result = build_all(
+            args.paths or None,
+            base=args.base,
+            lexicons=args.lexicon,
+            stages=stages,
+            progress=show_progress,
+        )
     formats = args.format or ["turtle"]
     formats = list(RDF_FORMATS) if "all" in formats else list(dict.fromkeys(formats))
-    written = write_outputs(result.statements, args.out, formats, result.base)
-    description = describe(result.statements, result.knowledge, result.base, formats, args.license)
-    written.append(write_description(description, args.out, result.base))
+    with stages("write"):
+        written = write_outputs(result.statements, args.out, formats, result.base)
+        description = describe(
+            result.statements, result.knowledge, result.base, formats, args.license
+        )
+        written.append(write_description(description, args.out, result.base))
     if not args.no_html:
-        written.append(write_html(result.graph, args.out / "graph.html"))
+        with stages("html"):
+            written.append(write_html(result.graph, args.out / "graph.html"))
     _report(result, written, quiet=args.quiet)
+    if args.timings:
+        print(json.dumps({"timings": stages.as_dict()}), file=sys.stderr)
     problems = result.problems
     if any(p.severity == "error" for p in problems):
         return PROBLEMS

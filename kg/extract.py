@@ -10,7 +10,7 @@ knows how to look for them.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
@@ -189,11 +189,13 @@ class Extractor:
 
     # ---- the whole step -----------------------------------------------------
 
-    def extract(self, corpus: Corpus) -> Knowledge:
+    def extract(self, corpus: Corpus, done: Callable[[int], None] | None = None) -> Knowledge:
         know = Knowledge(corpus=corpus, concepts=dict(self.lexicon.concepts))
         for notes in corpus.files:
             for paper in notes.papers:
                 know.papers.append(self.paper_facts(paper, know))
+            if done is not None:
+                done(len(notes.papers))
         know.problems = self.problems
         return know
 
@@ -629,9 +631,11 @@ class Comparison:
         return tuple(dict.fromkeys(eid for _, eid in self.named))
 
 
-def extract(corpus: Corpus, lexicon: Lexicon | None = None) -> Knowledge:
-    """Step 2 of the pipeline: what kg understood of the notes."""
-    return Extractor(lexicon or load_lexicon()).extract(corpus)
+def extract(
+    corpus: Corpus, lexicon: Lexicon | None = None, done: Callable[[int], None] | None = None
+) -> Knowledge:
+    """Step 2 of the pipeline: what kg understood of the notes (``done`` counts papers)."""
+    return Extractor(lexicon or load_lexicon()).extract(corpus, done)
 
 
 # --- helpers -------------------------------------------------------------------------
