@@ -58,11 +58,20 @@ _ESCAPES = {
 }
 
 
+_WRITTEN: dict[str, str] = {}
+
+
 def _n(iri: str) -> str:
     """An IRI in N-Triples syntax; characters IRIs may not hold are percent-encoded."""
-    if _UNSAFE_IRI.search(iri):
-        iri = _UNSAFE_IRI.sub(lambda m: "".join(f"%{b:02X}" for b in m.group().encode()), iri)
-    return f"<{iri}>"
+    written = _WRITTEN.get(iri)
+    if written is None:
+        safe = iri
+        if _UNSAFE_IRI.search(iri):
+            safe = _UNSAFE_IRI.sub(lambda m: "".join(f"%{b:02X}" for b in m.group().encode()), iri)
+        written = f"<{safe}>"
+        if len(_WRITTEN) < 500_000:
+            _WRITTEN[str(iri)] = written
+    return written
 
 
 A = _n(str(RDF.type))
