@@ -106,3 +106,37 @@ def test_python_dash_m_kg_works(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "graph.ttl").exists()
+
+
+def test_progress_bar_on_a_terminal_only(tmp_path: Path) -> None:
+    """A long build draws a progress bar on a terminal, and stays quiet otherwise."""
+    import os
+    import pty
+    import sys as _sys
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    from generate import generate
+
+    notes = tmp_path / "notes"
+    generate(2000, notes)  # long enough (over a second) for the bar to appear
+    cmd = [_sys.executable, "-m", "kg", "build", str(notes), "-o", str(tmp_path / "o"), "--no-html"]
+    quiet = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    assert "% |" not in quiet.stderr
+    leader, follower = pty.openpty()
+    proc = subprocess.Popen(cmd, stdin=follower, stdout=follower, stderr=follower, close_fds=True)
+    os.close(follower)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(leader, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+    proc.wait()
+    os.close(leader)
+    text = seen.decode("utf-8", "replace")
+    assert "papers," in text and "% |" in text and "s left" in text, text[-500:]
+    proc2 = subprocess.run([*cmd, "--quiet"], capture_output=True, text=True, check=False)
+    assert "% |" not in proc2.stderr
