@@ -9,6 +9,8 @@ knows how to look for them.
 
 from __future__ import annotations
 
+import multiprocessing as mp
+import os
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -189,15 +191,58 @@ class Extractor:
 
     # ---- the whole step -----------------------------------------------------
 
-    def extract(self, corpus: Corpus, done: Callable[[int], None] | None = None) -> Knowledge:
+    def extract(
+        self, corpus: Corpus, done: Callable[[int], None] | None = None, workers: int = 0
+    ) -> Knowledge:
+        """What kg understood of every paper. Large corpora are shared out among
+        ``workers`` processes (default: the CPUs, or ``KG_WORKERS``); the result is
+        the same as one process gives, in the same order."""
         know = Knowledge(corpus=corpus, concepts=dict(self.lexicon.concepts))
-        for notes in corpus.files:
-            for paper in notes.papers:
-                know.papers.append(self.paper_facts(paper, know))
-            if done is not None:
-                done(len(notes.papers))
-        know.problems = self.problems
+        workers = workers or int(os.environ.get("KG_WORKERS", "0")) or (os.cpu_count() or 1)
+        papers = sum(len(f.papers) for f in corpus.files)
+        if workers > 1 and papers >= PARALLEL_FROM and "fork" in mp.get_all_start_methods():
+            self._extract_parallel(corpus, know, done, min(workers, 8))
+        else:
+            for notes in corpus.files:
+                for paper in notes.papers:
+                    know.papers.append(self.paper_facts(paper, know))
+                if done is not None:
+                    done(len(notes.papers))
+        know.problems = list(self.problems)
         return know
+
+    def _extract_parallel(
+        self, corpus: Corpus, know: Knowledge, done: Callable[[int], None] | None, workers: int
+    ) -> None:
+        global _WORKER
+        # warm the lookup tables once, before forking, so no worker builds them again
+        for table in (
+            "_technique_patterns",
+            "_entity_patterns",
+            "_unit_re",
+            "_units",
+            "_measure_matcher",
+            "_direction_matcher",
+            "_institution_names",
+        ):
+            getattr(self, table)
+        _WORKER = (self, corpus)
+        chunks = _chunks([len(f.papers) for f in corpus.files], workers * 4)
+        with mp.get_context("fork").Pool(workers) as pool:
+            for part in pool.imap(_extract_files, chunks):
+                for index, facts_list in part.files:
+                    notes = corpus.files[index]
+                    for paper, facts in zip(notes.papers, facts_list, strict=True):
+                        facts.paper = paper  # the parent's own record, not a copy
+                        know.papers.append(facts)
+                    if done is not None:
+                        done(len(notes.papers))
+                for name in ("institutions", "people", "countries", "entities", "unresolved_at"):
+                    mine = getattr(know, name)
+                    for key, value in getattr(part.know, name).items():
+                        mine.setdefault(key, value)
+                self.problems.extend(part.problems)
+        _WORKER = None
 
     def paper_facts(self, paper: Paper, know: Knowledge) -> PaperFacts:
         facts = PaperFacts(paper=paper)
@@ -629,6 +674,45 @@ class Comparison:
     @property
     def ids(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(eid for _, eid in self.named))
+
+
+PARALLEL_FROM = 3000  # papers: below this one process is quicker than starting others
+_WORKER: tuple[Extractor, Corpus] | None = None
+
+
+@dataclass
+class _Part:
+    files: list[tuple[int, list[PaperFacts]]]
+    know: Knowledge
+    problems: list[Problem]
+
+
+def _chunks(sizes: list[int], parts: int) -> list[range]:
+    """Consecutive ranges of file indexes holding about the same number of papers."""
+    total = sum(sizes) or 1
+    out: list[range] = []
+    start, acc = 0, 0
+    for i, n in enumerate(sizes):
+        acc += n
+        if acc >= total * (len(out) + 1) / parts and i + 1 > start:
+            out.append(range(start, i + 1))
+            start = i + 1
+    if start < len(sizes):
+        out.append(range(start, len(sizes)))
+    return out
+
+
+def _extract_files(indexes: range) -> _Part:
+    """In a worker process: extract the papers of some files."""
+    assert _WORKER is not None
+    extractor, corpus = _WORKER
+    extractor.problems = []
+    know = Knowledge(corpus=Corpus())
+    files = []
+    for index in indexes:
+        facts = [extractor.paper_facts(p, know) for p in corpus.files[index].papers]
+        files.append((index, facts))
+    return _Part(files, know, extractor.problems)
 
 
 def extract(
