@@ -11,6 +11,8 @@ go into the ``lexicon`` graph. There are no blank nodes: everything has an IRI.
 
 from __future__ import annotations
 
+import multiprocessing as mp
+import os
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -83,6 +85,14 @@ _XSD_INT = str(XSD.integer)
 _XSD_DEC = str(XSD.decimal)
 _XSD_BOOL = str(XSD.boolean)
 _XSD_YEAR = str(XSD.gYear)
+
+
+class _K:
+    """kg's own terms, written once in N-Triples syntax (DefinedNamespace lookups are slow)."""
+
+
+for _name in KG.__annotations__:
+    setattr(_K, _name, _n(str(KG[_name])))
 
 
 def lit(text: str, lang: str | None = None) -> str:
@@ -215,44 +225,97 @@ class Statements:
         return ox.parse(self.nquads(), format=ox.RdfFormat.N_QUADS)
 
 
-def to_quads(know: Knowledge, base: str, lexicon: Lexicon | None = None) -> Statements:
-    """Every statement of the graph, in named graphs, in a stable order, without duplicates."""
+def to_quads(
+    know: Knowledge, base: str, lexicon: Lexicon | None = None, workers: int = 0
+) -> Statements:
+    """Every statement of the graph, in named graphs, in a stable order, without duplicates.
+
+    Each notes file's statements depend only on that file, so large corpora are
+    shared out among ``workers`` processes (default: the CPUs, or ``KG_WORKERS``).
+    """
     base = check_base(base)
     lexicon = lexicon or load_lexicon()
     iris = Iris(base)
+    graphs: dict[str, list[str]] = {}
+    workers = workers or int(os.environ.get("KG_WORKERS", "0")) or (os.cpu_count() or 1)
+    papers = len(know.papers)
+    if workers > 1 and papers >= PARALLEL_FROM and "fork" in mp.get_all_start_methods():
+        global _JOB
+        _JOB = (know, iris, lexicon)
+        indexes = list(range(len(know.corpus.files)))
+        size = max(1, len(indexes) // (workers * 4))
+        chunks = [indexes[i : i + size] for i in range(0, len(indexes), size)]
+        with mp.get_context("fork").Pool(min(workers, 8)) as pool:
+            for part in pool.imap(_file_graphs, chunks):
+                graphs.update(part)
+        _JOB = None
+    else:
+        by_paper = {id(f.paper): f for f in know.papers}
+        for notes in know.corpus.files:
+            facts = [by_paper[id(p)] for p in notes.papers]
+            graphs[iris.graph(notes)] = file_statements(notes, facts, know, iris, lexicon)
+    graphs[iris.lexicon_graph()] = lexicon_statements(know, iris, lexicon)
+    return Statements({g: lines for g, lines in graphs.items() if lines})
+
+
+PARALLEL_FROM = 3000  # papers: below this one process is quicker than starting others
+_JOB: tuple[Knowledge, Iris, Lexicon] | None = None
+
+
+def _file_graphs(indexes: list[int]) -> dict[str, list[str]]:
+    """In a worker process: the statements of some notes files."""
+    assert _JOB is not None
+    know, iris, lexicon = _JOB
+    first = {id(f.paper): f for f in know.papers}
+    out = {}
+    for index in indexes:
+        notes = know.corpus.files[index]
+        facts = [first[id(p)] for p in notes.papers]
+        out[iris.graph(notes)] = file_statements(notes, facts, know, iris, lexicon)
+    return out
+
+
+def file_statements(
+    notes: NotesFile, facts_list: list, know: Knowledge, iris: Iris, lexicon: Lexicon
+) -> list[str]:
+    """What one notes file says: its named graph, sorted, without duplicates."""
     q = _Quads()
-    facts_by_paper = {id(f.paper): f for f in know.papers}
-    for notes in know.corpus.files:
-        q.use(iris.graph(notes))
-        _notes_file(q, iris, notes)
-        for paper in notes.papers:
-            facts = facts_by_paper[id(paper)]
-            _paper(q, iris, notes, paper)
-            for iid in facts.institutions:
-                q.add(iris.paper(paper), KG.affiliation, iris.institution(iid))
-            for pid in facts.people:
-                q.add(iris.paper(paper), KG.person, iris.person(pid))
-            for code in facts.countries:
-                q.add(iris.paper(paper), KG.country, iris.country(code))
-            for cid in facts.techniques:
-                q.add(iris.paper(paper), KG.technique, iris.technique(cid))
-            for rel, ids in (
-                (KG.presents, facts.systems),
-                (KG.comparesWith, facts.baselines),
-                (KG.mentions, facts.mentions),
-            ):
-                for eid in ids:
-                    q.add(iris.paper(paper), rel, _entity_iri(iris, know, eid))
-            for metric in facts.metrics:
-                _metric(q, iris, know, lexicon, paper, metric)
+    q.use(iris.graph(notes))
+    _notes_file(q, iris, notes)
+    for paper, facts in zip(notes.papers, facts_list, strict=True):
+        _paper(q, iris, notes, paper)
+        p = iris.paper(paper)
+        for iid in facts.institutions:
+            q.add(p, _K.affiliation, iris.institution(iid))
+        for pid in facts.people:
+            q.add(p, _K.person, iris.person(pid))
+        for code in facts.countries:
+            q.add(p, _K.country, iris.country(code))
+        for cid in facts.techniques:
+            q.add(p, _K.technique, iris.technique(cid))
+        for rel, ids in (
+            (_K.presents, facts.systems),
+            (_K.comparesWith, facts.baselines),
+            (_K.mentions, facts.mentions),
+        ):
+            for eid in ids:
+                q.add(p, rel, _entity_iri(iris, know, eid))
+        for metric in facts.metrics:
+            _metric(q, iris, know, lexicon, paper, metric)
+    return sorted(set(q.lines))
+
+
+def lexicon_statements(know: Knowledge, iris: Iris, lexicon: Lexicon) -> list[str]:
+    """Shared descriptions: institutions, countries, people, techniques, entities, units."""
+    q = _Quads()
     q.use(iris.lexicon_graph())
     _lexicon(q, iris, know, lexicon)
-    return Statements({g: sorted(set(lines)) for g, lines in q.graphs.items() if lines})
+    return sorted(set(q.lines))
 
 
 def _notes_file(q: _Quads, iris: Iris, notes: NotesFile) -> None:
     src = iris.source(notes)
-    q.add(src, A, KG.NotesFile)
+    q.add(src, A, _K.NotesFile)
     q.add(src, A, PROV.Entity)
     q.add(src, LABEL, lit(notes.name))
     if notes.title:
@@ -261,24 +324,24 @@ def _notes_file(q: _Quads, iris: Iris, notes: NotesFile) -> None:
         q.add(src, _n(str(SCHEMA.sha256)), lit(notes.sha256))
     conf = notes.conference
     c = iris.conference(conf)
-    q.add(c, A, KG.Conference)
+    q.add(c, A, _K.Conference)
     q.add(c, LABEL, lit(conf.label))
     q.add(c, _n(str(SCHEMA.name)), lit(conf.label))
     if conf.year:
-        q.add(c, KG.year, typed(str(conf.year), _XSD_YEAR))
+        q.add(c, _K.year, typed(str(conf.year), _XSD_YEAR))
     for session in notes.sessions:
         s = iris.session(conf, session)
-        q.add(s, A, KG.Session)
+        q.add(s, A, _K.Session)
         q.add(s, LABEL, lit(session.name, _lang(session.name)))
-        q.add(s, KG.conference, c)
-        q.add(s, KG.position, positive(session.position))
-        q.add(s, KG.sourceFile, src)
-        q.add(s, KG.sourceLine, positive(session.span.line))
+        q.add(s, _K.conference, c)
+        q.add(s, _K.position, positive(session.position))
+        q.add(s, _K.sourceFile, src)
+        q.add(s, _K.sourceLine, positive(session.span.line))
 
 
 def _paper(q: _Quads, iris: Iris, notes: NotesFile, paper: Paper) -> None:
     p = iris.paper(paper)
-    q.add(p, A, KG.Paper)
+    q.add(p, A, _K.Paper)
     q.add(p, DCTERMS.title, lit(paper.title, "en" if paper.title.isascii() else _lang(paper.title)))
     q.add(p, LABEL, lit(paper.title))
     if paper.doi:
@@ -287,21 +350,21 @@ def _paper(q: _Quads, iris: Iris, notes: NotesFile, paper: Paper) -> None:
     if paper.url:
         url_ok = paper.url.isascii() and not _UNSAFE_IRI.search(paper.url)
         q.add(p, str(SCHEMA.url), typed(paper.url, str(XSD.anyURI)) if url_ok else lit(paper.url))
-    q.add(p, KG.conference, iris.conference(paper.conference))
+    q.add(p, _K.conference, iris.conference(paper.conference))
     if paper.session:
-        q.add(p, KG.session, iris.session(paper.conference, paper.session))
+        q.add(p, _K.session, iris.session(paper.conference, paper.session))
     if paper.institutions:
-        q.add(p, KG.affiliationText, lit(paper.institutions, _lang(paper.institutions)))
+        q.add(p, _K.affiliationText, lit(paper.institutions, _lang(paper.institutions)))
     if paper.abstract:
         q.add(p, DCTERMS.abstract, lit(paper.abstract, paper.abstract_lang or None))
     if paper.remarks:
-        q.add(p, KG.remarks, lit(paper.remarks, _lang(paper.remarks)))
-    q.add(p, KG.position, positive(paper.position))
+        q.add(p, _K.remarks, lit(paper.remarks, _lang(paper.remarks)))
+    q.add(p, _K.position, positive(paper.position))
     src = iris.source(notes)
-    q.add(p, KG.sourceFile, src)
+    q.add(p, _K.sourceFile, src)
     q.add(p, PROV.wasDerivedFrom, src)
-    q.add(p, KG.sourceLine, positive(paper.span.line))
-    q.add(p, KG.sourceEndLine, positive(paper.span.end_line))
+    q.add(p, _K.sourceLine, positive(paper.span.line))
+    q.add(p, _K.sourceEndLine, positive(paper.span.end_line))
 
 
 def _metric(
@@ -309,29 +372,29 @@ def _metric(
 ) -> None:
     node = iris.claim(paper, m)
     p = iris.paper(paper)
-    q.add(node, A, KG.Metric)
-    q.add(p, KG.claim, node)
-    q.add(node, KG.paper, p)
+    q.add(node, A, _K.Metric)
+    q.add(p, _K.claim, node)
+    q.add(node, _K.paper, p)
     q.add(node, LABEL, lit(m.text))
     if m.value is not None:
-        q.add(node, KG.value, decimal(m.value))
+        q.add(node, _K.value, decimal(m.value))
     if m.min is not None and m.max is not None:
-        q.add(node, KG.minValue, decimal(m.min))
-        q.add(node, KG.maxValue, decimal(m.max))
-    q.add(node, KG.unit, iris.unit(m.unit))
+        q.add(node, _K.minValue, decimal(m.min))
+        q.add(node, _K.maxValue, decimal(m.max))
+    q.add(node, _K.unit, iris.unit(m.unit))
     qudt_unit = lexicon.metrics.get("units", {}).get(m.unit, {}).get("qudt")
     if qudt_unit:
         q.add(node, QUDT.unit, UNIT + qudt_unit)
-    q.add(node, KG.measures, iris.measure(m.measures))
-    q.add(node, KG.direction, DIRECTIONS[m.direction])
+    q.add(node, _K.measures, iris.measure(m.measures))
+    q.add(node, _K.direction, DIRECTIONS[m.direction])
     if m.qualifier:
-        q.add(node, KG.qualifier, QUALIFIERS[m.qualifier])
+        q.add(node, _K.qualifier, QUALIFIERS[m.qualifier])
     for eid in m.baselines:
-        q.add(node, KG.baseline, _entity_iri(iris, know, eid))
+        q.add(node, _K.baseline, _entity_iri(iris, know, eid))
     lang = _lang(m.sentence)
-    q.add(node, KG.claimText, lit(m.text, lang))
-    q.add(node, KG.sourceSentence, lit(m.sentence, lang))
-    q.add(node, KG.sourceLine, positive(m.line))
+    q.add(node, _K.claimText, lit(m.text, lang))
+    q.add(node, _K.sourceSentence, lit(m.sentence, lang))
+    q.add(node, _K.sourceLine, positive(m.line))
 
 
 def _entity_iri(iris: Iris, know: Knowledge, eid: str) -> str:
@@ -348,16 +411,16 @@ def _lexicon(q: _Quads, iris: Iris, know: Knowledge, lexicon: Lexicon) -> None:
     for iid in sorted(know.institutions):
         inst = know.institutions[iid]
         node = iris.institution(iid)
-        q.add(node, A, KG.Institution)
+        q.add(node, A, _K.Institution)
         q.add(node, PREF, lit(inst.name, "en" if inst.name.isascii() else _lang(inst.name)))
         q.add(node, LABEL, lit(inst.name))
         if inst.name_zh:
             q.add(node, PREF, lit(inst.name_zh, "zh"))
         for alias in inst.aliases:
             q.add(node, ALT, lit(alias, _lang(alias)))
-        q.add(node, KG.resolved, boolean(inst.resolved))
+        q.add(node, _K.resolved, boolean(inst.resolved))
         if inst.country:
-            q.add(node, KG.country, iris.country(inst.country))
+            q.add(node, _K.country, iris.country(inst.country))
         if inst.wikidata:
             q.add(node, SAME, WD + inst.wikidata)
         if inst.ror:
@@ -371,10 +434,10 @@ def _lexicon(q: _Quads, iris: Iris, know: Knowledge, lexicon: Lexicon) -> None:
             if inst.parent not in know.institutions and inst.parent in lexicon.institutions:
                 parent = lexicon.institutions[inst.parent]
                 pnode = iris.institution(parent.id)
-                q.add(pnode, A, KG.Institution)
+                q.add(pnode, A, _K.Institution)
                 q.add(pnode, PREF, lit(parent.name, "en"))
                 q.add(pnode, LABEL, lit(parent.name))
-                q.add(pnode, KG.resolved, boolean(True))
+                q.add(pnode, _K.resolved, boolean(True))
     countries = dict(know.countries)
     for inst in know.institutions.values():
         if inst.country and inst.country in lexicon.countries:
@@ -382,7 +445,7 @@ def _lexicon(q: _Quads, iris: Iris, know: Knowledge, lexicon: Lexicon) -> None:
     for code in sorted(countries):
         c = countries[code]
         node = iris.country(code)
-        q.add(node, A, KG.Country)
+        q.add(node, A, _K.Country)
         q.add(node, PREF, lit(c.name, "en"))
         q.add(node, LABEL, lit(c.name))
         if c.name_zh:
@@ -392,14 +455,14 @@ def _lexicon(q: _Quads, iris: Iris, know: Knowledge, lexicon: Lexicon) -> None:
             q.add(node, SAME, WD + c.wikidata)
     for pid in sorted(know.people):
         node = iris.person(pid)
-        q.add(node, A, KG.Person)
+        q.add(node, A, _K.Person)
         q.add(node, LABEL, lit(know.people[pid].name))
         q.add(node, _n("http://xmlns.com/foaf/0.1/name"), lit(know.people[pid].name))
     _techniques(q, iris, know)
     for eid in sorted(know.entities):
         e = know.entities[eid]
         node = _entity_iri(iris, know, eid)
-        q.add(node, A, ENTITY_CLASSES.get(e.type, KG.System))
+        q.add(node, A, ENTITY_CLASSES.get(e.type, _K.System))
         q.add(node, LABEL, lit(e.name))
         q.add(node, PREF, lit(e.name))
         for alias in e.aliases:
@@ -415,7 +478,7 @@ def _lexicon(q: _Quads, iris: Iris, know: Knowledge, lexicon: Lexicon) -> None:
     for code in used_units:
         spec = units.get(code, {})
         node = iris.unit(code)
-        q.add(node, A, KG.Unit)
+        q.add(node, A, _K.Unit)
         q.add(node, PREF, lit(spec.get("label", code), "en"))
         q.add(node, LABEL, lit(spec.get("label", code)))
         if spec.get("label_zh"):
@@ -426,7 +489,7 @@ def _lexicon(q: _Quads, iris: Iris, know: Knowledge, lexicon: Lexicon) -> None:
     for name in used_measures:
         spec = measures.get(name, {})
         node = iris.measure(name)
-        q.add(node, A, KG.Measure)
+        q.add(node, A, _K.Measure)
         q.add(node, PREF, lit(name, "en"))
         q.add(node, LABEL, lit(name))
         if spec.get("label_zh"):
@@ -453,7 +516,7 @@ def _techniques(q: _Quads, iris: Iris, know: Knowledge) -> None:
     for cid in sorted(used):
         c = know.concepts[cid]
         node = iris.technique(cid)
-        q.add(node, A, KG.Technique)
+        q.add(node, A, _K.Technique)
         q.add(node, A, SKOS.Concept)
         q.add(node, _n(str(SKOS.inScheme)), scheme)
         q.add(node, PREF, lit(c.label, "en"))
@@ -551,7 +614,7 @@ def describe(
     for notes in know.corpus.files:
         src = iris.source(notes)
         q.add(ds, DCTERMS.source, src)
-        q.add(src, A, KG.NotesFile)
+        q.add(src, A, _K.NotesFile)
         q.add(src, LABEL, lit(notes.name))
         if notes.sha256:
             q.add(src, _n(str(SCHEMA.sha256)), lit(notes.sha256))
