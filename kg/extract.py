@@ -647,10 +647,19 @@ class Extractor:
                     eid = self._entity_by_fold.get(n.group(0).casefold()) or slug(n.group(0))
                     know.entities.setdefault(eid, Entity(eid, n.group(0), "system"))
                     named.append((start + n.start(), eid))
-                named = sorted(x for x in named if x[1] not in own)
+                # what a paper is compared with is a system, not a model or dataset it ran
+                named = sorted(
+                    x
+                    for x in named
+                    if x[1] not in own and self._entity_type(x[1]) not in _WORKLOADS
+                )
                 if named:
                     found.append(Comparison(m.start(), m.end(), tuple(named)))
         return sorted(set(found))
+
+    def _entity_type(self, eid: str) -> str:
+        entity = self.lexicon.entities.get(eid)
+        return entity.type if entity else "system"
 
     def could_be_system(self, name: str) -> bool:
         """A name in a comparison that is no institution, technique, unit or plain acronym."""
@@ -676,6 +685,7 @@ class Comparison:
         return tuple(dict.fromkeys(eid for _, eid in self.named))
 
 
+_WORKLOADS = frozenset({"model", "dataset", "benchmark"})
 PARALLEL_FROM = 3000  # papers: below this one process is quicker than starting others
 _WORKER: tuple[Extractor, Corpus] | None = None
 
