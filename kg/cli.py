@@ -187,7 +187,7 @@ def _parser() -> argparse.ArgumentParser:
     h.add_argument(
         "--max-nodes",
         type=int,
-        default=600,
+        default=400,
         help="the institution-technique map keeps the busiest this many nodes",
     )
     h.add_argument("--graphml", type=Path, metavar="PATH", help="also write the view as GraphML")

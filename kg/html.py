@@ -134,7 +134,7 @@ class HtmlOptions:
     view: str = "auto"
     focus: str | None = None  # an IRI or a label
     depth: int = 1
-    max_nodes: int = 600  # the institution-technique map keeps the busiest this many
+    max_nodes: int = 400  # the institution-technique map keeps the busiest this many
     title: str = "kg: knowledge graph of paper notes"
     max_label: int = 42
 
@@ -175,7 +175,7 @@ def to_networkx(graph: rdflib.Graph) -> nx.MultiDiGraph:
     return g
 
 
-def institution_map(graph: rdflib.Graph, max_nodes: int = 600) -> PageGraph:
+def institution_map(graph: rdflib.Graph, max_nodes: int = 400) -> PageGraph:
     """Institutions, the techniques their papers use and their countries, counted in papers.
 
     Computed with aggregate queries, so it costs little even for 100,000 papers.
