@@ -210,6 +210,10 @@ class Statements:
         return len(self.triples)
 
     def ntriples(self) -> bytes:
+        return self._ntriples
+
+    @cached_property
+    def _ntriples(self) -> bytes:
         return "".join(f"{t} .\n" for t in self.triples).encode("utf-8")
 
     def nquads(self) -> bytes:
@@ -217,9 +221,9 @@ class Statements:
             f"{t} <{g}> .\n" for g in sorted(self.graphs) for t in self.graphs[g]
         ).encode("utf-8")
 
-    def ox_triples(self) -> Iterator[ox.Triple]:
-        for q in ox.parse(self.ntriples(), format=ox.RdfFormat.N_TRIPLES):
-            yield q.triple
+    def ox_triples(self) -> Iterator[ox.Quad]:
+        """The union, parsed by Oxigraph (quads in the default graph), in sorted order."""
+        return ox.parse(self.ntriples(), format=ox.RdfFormat.N_TRIPLES)
 
     def ox_quads(self) -> Iterator[ox.Quad]:
         return ox.parse(self.nquads(), format=ox.RdfFormat.N_QUADS)

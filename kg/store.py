@@ -87,7 +87,7 @@ def jsonld_context(base: str) -> dict[str, object]:
     return {"@context": dict(sorted(prefixes(base).items()))}
 
 
-def jsonld(items: Iterable[ox.Triple], base: str) -> bytes:
+def jsonld(items: Iterable[ox.Triple | ox.Quad], base: str) -> bytes:
     """Compact JSON-LD: one node object per subject, IRIs as prefixed names of the context.
 
     Written by kg (not rdflib, which is slow on large graphs): the graph has no
