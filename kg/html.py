@@ -32,7 +32,7 @@ from pyvis.network import Network
 from . import __version__
 from .errors import KgError
 from .layout import spring_layout
-from .query import query
+from .query import values
 from .store import atomic_write, atomic_write_text
 
 VIEWS = ("auto", "full", "papers", "institutions", "techniques")
@@ -153,7 +153,7 @@ class PageGraph:
 def to_networkx(graph: rdflib.Graph) -> nx.MultiDiGraph:
     """Every kg-typed resource of the graph and the links between them."""
     g = nx.MultiDiGraph()
-    for row in query(graph, _NODES):
+    for row in values(graph, _NODES):
         node, cls, label = str(row[0]), str(row[1]).rsplit("#", 1)[-1], str(row[2])
         if cls not in STYLE:
             continue
@@ -164,11 +164,11 @@ def to_networkx(graph: rdflib.Graph) -> nx.MultiDiGraph:
         ):
             continue
         g.add_node(node, cls=cls, label=label, facts={})
-    for row in query(graph, _FACTS):
+    for row in values(graph, _FACTS):
         node = str(row[0])
         if node in g:
             g.nodes[node]["facts"].setdefault(str(row[1]), []).append(str(row[2]))
-    for s, p, o in query(graph, _EDGES):
+    for s, p, o in values(graph, _EDGES):
         s, o = str(s), str(o)
         if s in g and o in g:
             g.add_edge(s, o, key=re.split(r"[#/]", str(p))[-1])
@@ -180,9 +180,9 @@ def institution_map(graph: rdflib.Graph, max_nodes: int = 400) -> PageGraph:
 
     Computed with aggregate queries, so it costs little even for 100,000 papers.
     """
-    insts = {str(r[0]): r for r in query(graph, _INSTITUTIONS)}
-    techs = {str(r[0]): r for r in query(graph, _TECHNIQUES)}
-    pairs = [(str(i), str(t), int(n)) for i, t, n in query(graph, _PAIRS)]  # type: ignore[arg-type]
+    insts = {str(r[0]): r for r in values(graph, _INSTITUTIONS)}
+    techs = {str(r[0]): r for r in values(graph, _TECHNIQUES)}
+    pairs = [(str(i), str(t), int(n)) for i, t, n in values(graph, _PAIRS)]  # type: ignore[arg-type]
     keep_i = sorted(insts, key=lambda k: (-int(insts[k][4]), k))[: max_nodes // 2]  # type: ignore[arg-type]
     keep_t = sorted(techs, key=lambda k: (-int(techs[k][2]), k))[: max_nodes // 2]  # type: ignore[arg-type]
     kept_t = set(keep_t)
@@ -236,7 +236,7 @@ def page_graph(graph: rdflib.Graph, options: HtmlOptions) -> PageGraph:
         raise KgError(f"unknown view {options.view!r}; choose from {', '.join(VIEWS)}")
     view = options.view
     if view == "auto":
-        papers = int(query(graph, _PAPER_COUNT).rows[0][0])  # type: ignore[arg-type]
+        papers = int(values(graph, _PAPER_COUNT)[0][0])  # type: ignore[arg-type]
         view = "full" if papers <= AUTO_FULL_PAPERS or options.focus else "institutions"
     if view == "institutions" and not options.focus:
         return institution_map(graph, options.max_nodes)
