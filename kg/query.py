@@ -460,10 +460,17 @@ def _run_oxigraph(store: ox.Store, sparql: str) -> Rows:
     if not isinstance(result, ox.QuerySolutions):
         raise QueryError("only SELECT and ASK queries give rows")
     names = [v.value for v in result.variables]
-    rows = [
-        tuple(None if t is None else from_ox(t) for t in solution)  # type: ignore[arg-type]
-        for solution in result
-    ]
+    seen: dict[object, Node] = {}  # answers repeat terms (labels, units): convert each once
+
+    def term(t: object) -> Node | None:
+        if t is None:
+            return None
+        found = seen.get(t)
+        if found is None:
+            found = seen[t] = from_ox(t)  # type: ignore[arg-type]
+        return found
+
+    rows = [tuple(term(t) for t in solution) for solution in result]
     return Rows(vars=names, rows=rows)
 
 
