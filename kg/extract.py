@@ -105,7 +105,7 @@ class Extractor:
 
     @cached_property
     def _abbreviations(self) -> dict[str, str]:
-        return dict(self.lexicon.metrics.get("_abbreviations", {}))
+        return dict(self.lexicon.abbreviations)
 
     @cached_property
     def _countries(self) -> dict[str, str]:
@@ -114,7 +114,7 @@ class Extractor:
             for name in (c.name, c.name_zh, c.code):
                 if name:
                     table[_fold(name)] = c.code
-        for alias, code in self.lexicon.metrics.get("_country_aliases", {}).items():
+        for alias, code in self.lexicon.country_aliases.items():
             table[_fold(alias)] = code
         return table
 
@@ -144,10 +144,7 @@ class Extractor:
         units = self.lexicon.metrics.get("units", {})
         flat = [(code, p) for code, u in units.items() for p in u.get("patterns", [])]
         flat.sort(key=lambda cp: len(cp[1]), reverse=True)
-        return [
-            (code, re.compile(p, re.IGNORECASE if not _is_case_sensitive(p) else 0))
-            for code, p in flat
-        ]
+        return [(code, re.compile(p, re.IGNORECASE)) for code, p in flat]
 
     @cached_property
     def _unit_re(self) -> re.Pattern[str]:
@@ -842,10 +839,6 @@ def _trie_source(node: dict[str, dict]) -> str:
     if ends:
         return f"(?:{body})?"
     return body
-
-
-def _is_case_sensitive(pattern: str) -> bool:
-    return False
 
 
 def _magnitude(table: dict[str, Any], word: str) -> float:

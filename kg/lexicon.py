@@ -46,7 +46,8 @@ class Lexicon:
     scheme: dict[str, str] = field(default_factory=dict)
     entities: dict[str, Entity] = field(default_factory=dict)
     metrics: dict[str, Any] = field(default_factory=dict)
-    people: tuple[str, ...] = ()
+    abbreviations: dict[str, str] = field(default_factory=dict)  # exact short form -> id
+    country_aliases: dict[str, str] = field(default_factory=dict)  # alias -> ISO code
     surnames_zh: tuple[str, ...] = ()
     not_systems: frozenset[str] = frozenset()
 
@@ -122,7 +123,6 @@ def _merge(lex: Lexicon, data: dict[str, Any], path: Path) -> None:
             dict.fromkeys(_tuple(e.get("abbreviations")), e["id"])
         )
     lex.not_institutions += _tuple(data.get("not_institutions"))
-    lex.people += _tuple(data.get("people"))
     lex.surnames_zh += _tuple(data.get("surnames_zh"))
     lex.not_systems |= frozenset(_tuple(data.get("not_systems")))
     for e in _entries(data, "countries", path):
