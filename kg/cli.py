@@ -15,6 +15,7 @@ import sys
 import warnings
 from collections import Counter
 from collections.abc import Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 import rdflib
@@ -229,15 +230,21 @@ def cmd_build(args: argparse.Namespace) -> int:
         )
     formats = args.format or ["turtle"]
     formats = list(RDF_FORMATS) if "all" in formats else list(dict.fromkeys(formats))
+    graph_for_page: Future[rdflib.Graph] | None = None
+    if not args.no_html:
+        # Oxigraph loads the graph for the page without holding the GIL: do it while
+        # the files are written
+        result.statements.ntriples()
+        graph_for_page = ThreadPoolExecutor(max_workers=1).submit(lambda: result.graph)
     with stages("write"):
         written = write_outputs(result.statements, args.out, formats, result.base)
         description = describe(
             result.statements, result.knowledge, result.base, formats, args.license
         )
         written.append(write_description(description, args.out, result.base))
-    if not args.no_html:
+    if graph_for_page is not None:
         with stages("html"):
-            written.append(write_html(result.graph, args.out / "graph.html"))
+            written.append(write_html(graph_for_page.result(), args.out / "graph.html"))
     _report(result, written, quiet=args.quiet)
     if args.timings:
         print(json.dumps({"timings": stages.as_dict()}), file=sys.stderr)

@@ -119,9 +119,7 @@ def _merge(lex: Lexicon, data: dict[str, Any], path: Path) -> None:
             aliases=_tuple(e.get("aliases")) + _tuple(e.get("abbreviations")),
             parent=e.get("parent", ""),
         )
-        lex.metrics.setdefault("_abbreviations", {}).update(
-            dict.fromkeys(_tuple(e.get("abbreviations")), e["id"])
-        )
+        lex.abbreviations.update(dict.fromkeys(_tuple(e.get("abbreviations")), e["id"]))
     lex.not_institutions += _tuple(data.get("not_institutions"))
     lex.surnames_zh += _tuple(data.get("surnames_zh"))
     lex.not_systems |= frozenset(_tuple(data.get("not_systems")))
@@ -130,9 +128,7 @@ def _merge(lex: Lexicon, data: dict[str, Any], path: Path) -> None:
         lex.countries[e["code"]] = Country(
             e["code"], e["name"], e.get("name_zh", ""), e.get("wikidata", "")
         )
-        lex.metrics.setdefault("_country_aliases", {}).update(
-            dict.fromkeys(_tuple(e.get("aliases")), e["code"])
-        )
+        lex.country_aliases.update(dict.fromkeys(_tuple(e.get("aliases")), e["code"]))
     if isinstance(data.get("scheme"), dict):
         lex.scheme.update({k: str(v) for k, v in data["scheme"].items()})
     for e in _entries(data, "concepts", path):

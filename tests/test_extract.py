@@ -57,6 +57,8 @@ def facts_of(p: Paper):
         ("东北大学", ["northeastern-university-china"], [], []),
         ("新加坡国立", ["national-university-of-singapore"], [], []),
         ("UCR", ["university-of-california-riverside"], [], []),
+        ("UvA, UVA", ["university-of-amsterdam", "university-of-virginia"], [], []),
+        ("Switzerland, USA", [], [], ["CH", "US"]),
         (
             "University of California, Berkeley; MIT",
             ["university-of-california-berkeley", "massachusetts-institute-of-technology"],
