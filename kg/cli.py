@@ -23,12 +23,14 @@ import rdflib
 from . import __version__
 from .api import Build, build_all, load
 from .errors import KgError, QueryError
-from .graph import describe
+from .graph import describe, to_graph
 from .html import (
+    MAP_PREDICATES,
     VIEWS,
     HtmlOptions,
     page_graph,
     render,
+    shows_map,
     to_network,
     write_gexf,
     write_graphml,
@@ -233,9 +235,13 @@ def cmd_build(args: argparse.Namespace) -> int:
     graph_for_page: Future[rdflib.Graph] | None = None
     if not args.no_html:
         # Oxigraph loads the graph for the page without holding the GIL: do it while
-        # the files are written
-        result.statements.ntriples()
-        graph_for_page = ThreadPoolExecutor(max_workers=1).submit(lambda: result.graph)
+        # the files are written. A large corpus opens on the institution-technique
+        # map, which needs only a few kinds of statement.
+        statements = result.statements
+        if shows_map(HtmlOptions(), len(result.knowledge.papers)):
+            statements = statements.subset(MAP_PREDICATES)
+        statements.ntriples()
+        graph_for_page = ThreadPoolExecutor(max_workers=1).submit(to_graph, statements)
     with stages("write"):
         written = write_outputs(result.statements, args.out, formats, result.base)
         description = describe(

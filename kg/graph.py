@@ -228,6 +228,11 @@ class Statements:
     def ox_quads(self) -> Iterator[ox.Quad]:
         return ox.parse(self.nquads(), format=ox.RdfFormat.N_QUADS)
 
+    def subset(self, predicates: Iterable[str]) -> Statements:
+        """Only the statements with these predicates (IRIs), as one graph."""
+        wanted = tuple(f" {_n(p)} " for p in predicates)
+        return Statements({"": [t for t in self.triples if any(w in t for w in wanted)]})
+
 
 def to_quads(
     know: Knowledge, base: str, lexicon: Lexicon | None = None, workers: int = 0

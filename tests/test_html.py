@@ -81,6 +81,12 @@ def test_large_graphs_open_on_the_institution_map(tmp_path: Path) -> None:
         graph = kg.build([notes])
     page = page_graph(graph, HtmlOptions())
     assert classes(page) == {"Institution", "Technique", "Country"}
+    # kg build loads only what the map reads, and draws the same page
+    out = tmp_path / "out"
+    assert main(["build", str(notes), "-o", str(out), "-q", "--format", "turtle"]) == 0
+    from kg.html import render, to_network
+
+    assert (out / "graph.html").read_text(encoding="utf-8") == render(to_network(page), page)
 
 
 def test_graphml_and_gexf_exports(sc21_out: Path, tmp_path: Path) -> None:
