@@ -9,12 +9,11 @@ from pathlib import Path
 
 import pyoxigraph as ox
 import rdflib
-from rdflib.graph import DATASET_DEFAULT_GRAPH_ID
 
 from . import resources
 from .errors import KgError, NotesError
 from .extract import extract
-from .graph import Statements, to_graph, to_quads
+from .graph import Statements, oxigraph_graph, to_graph, to_quads
 from .iri import check_base
 from .lexicon import load_lexicon
 from .notes import read_notes
@@ -107,11 +106,14 @@ def load(path: str | Path) -> rdflib.Graph:
         raise KgError(
             f"{path}: cannot load {path.suffix or 'this'} files; use .ttl, .nt, .trig or .nq"
         )
-    graph = rdflib.Graph(store="Oxigraph", identifier=DATASET_DEFAULT_GRAPH_ID)
+    graph, store = oxigraph_graph()
+    rdf_format = formats[path.suffix]
     try:
-        store: ox.Store = graph.store._inner  # oxrdflib's pyoxigraph store
-        for quad in ox.parse(path=str(path), format=formats[path.suffix]):
-            store.add(ox.Quad(quad.subject, quad.predicate, quad.object))
+        if rdf_format.supports_datasets:  # the union of the named graphs, as one graph
+            quads = ox.parse(path=str(path), format=rdf_format)
+            store.bulk_extend(ox.Quad(q.subject, q.predicate, q.object) for q in quads)
+        else:  # loaded by Oxigraph without a Python loop
+            store.bulk_load(path=str(path), format=rdf_format)
     except (OSError, SyntaxError) as exc:
         raise KgError(f"{path}: {exc}") from exc
     return graph

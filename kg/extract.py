@@ -935,12 +935,3 @@ def _nearest(matcher: Matcher, before: str, after: str) -> str | None:
     if behind is not None and (best is None or len(before) - behind[1] < best[0]):
         best = (len(before) - behind[1], behind[2])
     return best[1] if best else None
-
-
-def _distance(text: str, word: str, forward: bool) -> int | None:
-    """How far ``word`` is from the number (0 = adjacent), or None when absent."""
-    rx = re.compile(f"{_A}{re.escape(word)}{_Z}" if word.isascii() else re.escape(word))
-    hits = list(rx.finditer(text))
-    if not hits:
-        return None
-    return hits[0].start() if forward else len(text) - hits[-1].end()

@@ -26,6 +26,7 @@ from rdflib.graph import DATASET_DEFAULT_GRAPH_ID
 from . import __version__
 from .iri import check_base, doi_path, slug
 from .lexicon import Lexicon, load_lexicon
+from .notes import guess_language
 from .records import Conference, Knowledge, Metric, NotesFile, Paper, Session
 from .vocab import (
     BIBO,
@@ -341,7 +342,7 @@ def _notes_file(q: _Quads, iris: Iris, notes: NotesFile) -> None:
     for session in notes.sessions:
         s = iris.session(conf, session)
         q.add(s, A, _K.Session)
-        q.add(s, LABEL, lit(session.name, _lang(session.name)))
+        q.add(s, LABEL, lit(session.name, guess_language(session.name)))
         q.add(s, _K.conference, c)
         q.add(s, _K.position, positive(session.position))
         q.add(s, _K.sourceFile, src)
@@ -351,7 +352,11 @@ def _notes_file(q: _Quads, iris: Iris, notes: NotesFile) -> None:
 def _paper(q: _Quads, iris: Iris, notes: NotesFile, paper: Paper) -> None:
     p = iris.paper(paper)
     q.add(p, A, _K.Paper)
-    q.add(p, DCTERMS.title, lit(paper.title, "en" if paper.title.isascii() else _lang(paper.title)))
+    q.add(
+        p,
+        DCTERMS.title,
+        lit(paper.title, _name_lang(paper.title)),
+    )
     q.add(p, LABEL, lit(paper.title))
     if paper.doi:
         q.add(p, BIBO.doi, lit(paper.doi))
@@ -363,11 +368,11 @@ def _paper(q: _Quads, iris: Iris, notes: NotesFile, paper: Paper) -> None:
     if paper.session:
         q.add(p, _K.session, iris.session(paper.conference, paper.session))
     if paper.institutions:
-        q.add(p, _K.affiliationText, lit(paper.institutions, _lang(paper.institutions)))
+        q.add(p, _K.affiliationText, lit(paper.institutions, guess_language(paper.institutions)))
     if paper.abstract:
         q.add(p, DCTERMS.abstract, lit(paper.abstract, paper.abstract_lang or None))
     if paper.remarks:
-        q.add(p, _K.remarks, lit(paper.remarks, _lang(paper.remarks)))
+        q.add(p, _K.remarks, lit(paper.remarks, guess_language(paper.remarks)))
     q.add(p, _K.position, positive(paper.position))
     src = iris.source(notes)
     q.add(p, _K.sourceFile, src)
@@ -400,7 +405,7 @@ def _metric(
         q.add(node, _K.qualifier, QUALIFIERS[m.qualifier])
     for eid in m.baselines:
         q.add(node, _K.baseline, _entity_iri(iris, know, eid))
-    lang = _lang(m.sentence)
+    lang = guess_language(m.sentence)
     q.add(node, _K.claimText, lit(m.text, lang))
     q.add(node, _K.sourceSentence, lit(m.sentence, lang))
     q.add(node, _K.sourceLine, positive(m.line))
@@ -421,12 +426,12 @@ def _lexicon(q: _Quads, iris: Iris, know: Knowledge, lexicon: Lexicon) -> None:
         inst = know.institutions[iid]
         node = iris.institution(iid)
         q.add(node, A, _K.Institution)
-        q.add(node, PREF, lit(inst.name, "en" if inst.name.isascii() else _lang(inst.name)))
+        q.add(node, PREF, lit(inst.name, _name_lang(inst.name)))
         q.add(node, LABEL, lit(inst.name))
         if inst.name_zh:
             q.add(node, PREF, lit(inst.name_zh, "zh"))
         for alias in inst.aliases:
-            q.add(node, ALT, lit(alias, _lang(alias)))
+            q.add(node, ALT, lit(alias, guess_language(alias)))
         q.add(node, _K.resolved, boolean(inst.resolved))
         if inst.country:
             q.add(node, _K.country, iris.country(inst.country))
@@ -544,16 +549,20 @@ def _techniques(q: _Quads, iris: Iris, know: Knowledge) -> None:
             q.add(node, _n(str(SKOS.broader)), iris.technique(b))
 
 
-def _lang(text: str) -> str:
-    from .notes import guess_language
+def _name_lang(name: str) -> str:
+    """A title or name in ASCII is English (even "E.T." or "3D"); otherwise, guess."""
+    return "en" if name.isascii() else guess_language(name)
 
-    return guess_language(text)
+
+def oxigraph_graph() -> tuple[rdflib.Graph, ox.Store]:
+    """An empty rdflib Graph backed by Oxigraph (oxrdflib), and its pyoxigraph store."""
+    graph = rdflib.Graph(store="Oxigraph", identifier=DATASET_DEFAULT_GRAPH_ID)
+    return graph, graph.store._inner
 
 
 def to_graph(statements: Statements) -> rdflib.Graph:
     """An rdflib Graph, backed by Oxigraph, holding the union of the named graphs."""
-    graph = rdflib.Graph(store="Oxigraph", identifier=DATASET_DEFAULT_GRAPH_ID)
-    store: ox.Store = graph.store._inner  # oxrdflib's pyoxigraph store
+    graph, store = oxigraph_graph()
     store.bulk_load(statements.ntriples(), format=ox.RdfFormat.N_TRIPLES)
     return graph
 
