@@ -299,7 +299,7 @@ class Extractor:
         self, token: str, paper: Paper, facts: PaperFacts, people: list[str]
     ) -> str | None:
         """Sort one piece of an affiliation field; returns it when it names an unknown place."""
-        core = re.sub(r"(等等|等|et al|etc)$", "", token, flags=re.IGNORECASE).strip()
+        core = _ET_AL.sub("", token).strip()
         if not core:
             return None
         if _fold(core) in self._not_institutions or _fold(token) in self._not_institutions:
@@ -362,7 +362,7 @@ class Extractor:
                 return self.resolve(head)
         # "Zhongguancun Lab" for "Zhongguancun Laboratory", "Univ." for "University"
         for short, full in _SPELLED_OUT:
-            longer = re.sub(short, full, name)
+            longer = short.sub(full, name)
             if longer != name:
                 found = self._institution_names.get(_fold(longer))
                 if found:
@@ -461,7 +461,7 @@ class Extractor:
             return
         for m in self._unit_re.finditer(sentence):
             after = sentence[m.end() : m.end() + 3]
-            if m.group("unit").strip().lower() in ("x", "×") and re.match(r"\s*\d", after):
+            if m.group("unit").strip().lower() in ("x", "×") and _DIGIT_AHEAD.match(after):
                 continue  # "512 X 512", "4x1": a shape, not a ratio
             yield m
 
@@ -544,22 +544,9 @@ class Extractor:
     ) -> list[tuple[tuple[int, int], Metric]]:
         """Values after a label that implies their unit: "MAPE: < 16%"."""
         out: list[tuple[tuple[int, int], Metric]] = []
-        for spec in self.lexicon.metrics.get("labelled", []):
-            words = "|".join(re.escape(w) for w in spec["words"])
-            rx = re.compile(
-                rf"{_A}(?:{words}){_Z}\s*[:：=]?\s*(?P<q>[<>≤≥~≈]=?)?\s*(?P<num>{_NUMBER})(?P<pct>\s*%)?"
-            )
+        for spec, rx in self._labelled:
             for m in rx.finditer(sentence):
-                q = {
-                    "<": "less-than",
-                    "<=": "less-than",
-                    "≤": "less-than",
-                    ">": "more-than",
-                    ">=": "more-than",
-                    "≥": "more-than",
-                    "~": "about",
-                    "≈": "about",
-                }.get(m.group("q") or "", "")
+                q = _COMPARATORS.get(m.group("q") or "", "")
                 out.append(
                     (
                         m.span(),
@@ -581,11 +568,28 @@ class Extractor:
                 )
         return out
 
+    @cached_property
+    def _labelled(self) -> list[tuple[dict[str, Any], re.Pattern[str]]]:
+        out = []
+        for spec in self.lexicon.metrics.get("labelled", []):
+            words = "|".join(re.escape(w) for w in spec["words"])
+            rx = re.compile(
+                rf"{_A}(?:{words}){_Z}\s*[:：=]?\s*(?P<q>[<>≤≥~≈]=?)?\s*(?P<num>{_NUMBER})(?P<pct>\s*%)?"
+            )
+            out.append((spec, rx))
+        return out
+
     def unit_code(self, text: str) -> str | None:
-        for code, rx in self._units:
-            if rx.fullmatch(text.strip()):
-                return code
-        return None
+        text = text.strip()
+        if text not in self._unit_codes:
+            self._unit_codes[text] = next(
+                (code for code, rx in self._units if rx.fullmatch(text)), None
+            )
+        return self._unit_codes[text]
+
+    @cached_property
+    def _unit_codes(self) -> dict[str, str | None]:
+        return {}  # unit text -> code, filled as texts are met
 
     def measure(self, sentence: str, m: re.Match[str]) -> str | None:
         """The measure word nearest to the number within its clause."""
@@ -603,20 +607,26 @@ class Extractor:
     def qualifier(self, sentence: str, m: re.Match[str]) -> str:
         before = sentence[max(0, m.start() - 14) : m.start()].rstrip().lower()
         after = sentence[m.end() : m.end() + 16].lstrip().lower()
-        for name, spec in self.lexicon.metrics.get("qualifiers", {}).items():
-            for w in spec.get("after", []):
-                if after.startswith(w.lower()) or (w == "+" and "+" in m.group(0)):
-                    return name
+        afters, befores = self._qualifier_words
+        for name, w in afters:
+            if after.startswith(w) or (w == "+" and "+" in m.group(0)):
+                return name
         best = ""
         best_pos = -1
-        for name, spec in self.lexicon.metrics.get("qualifiers", {}).items():
-            for w in spec.get("before", []):
-                pos = before.rfind(w.lower())
-                if pos >= 0 and pos + len(w) > best_pos:
-                    tail = before[pos + len(w) :]
-                    if len(tail) <= 6:
-                        best, best_pos = name, pos + len(w)
+        for name, w in befores:
+            pos = before.rfind(w)
+            if pos >= 0 and pos + len(w) > best_pos and len(before) - pos - len(w) <= 6:
+                best, best_pos = name, pos + len(w)
         return best
+
+    @cached_property
+    def _qualifier_words(self) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+        """(qualifier, lower-cased word) said after the number, and before it, in lexicon order."""
+        qualifiers = self.lexicon.metrics.get("qualifiers", {}).items()
+        return (
+            [(name, w.lower()) for name, spec in qualifiers for w in spec.get("after", [])],
+            [(name, w.lower()) for name, spec in qualifiers for w in spec.get("before", [])],
+        )
 
     def comparisons(
         self, sentence: str, know: Knowledge, own: Sequence[str] = ()
@@ -629,13 +639,13 @@ class Extractor:
         """
         matcher = self._entity_patterns
         found: list[Comparison] = []
-        comps = self.lexicon.metrics.get("comparisons", {})
-        for rx in (*comps.get("zh", []), *comps.get("en", [])):
-            for m in re.finditer(rx, sentence):
+        for rx in self._comparison_res:
+            for m in rx.finditer(sentence):
                 start = m.start("span")
                 span = m.group("span")
-                named = [(start + a, eid) for a, _, eid in matcher.finditer(span)]
-                taken = [(a, b) for a, b, _ in matcher.finditer(span)]
+                hits = list(matcher.finditer(span))
+                named = [(start + a, eid) for a, _, eid in hits]
+                taken = [(a, b) for a, b, _ in hits]
                 for n in _SYSTEM_NAME.finditer(span):
                     if any(a < n.end() and n.start() < b for a, b in taken):
                         continue
@@ -653,6 +663,11 @@ class Extractor:
                 if named:
                     found.append(Comparison(m.start(), m.end(), tuple(named)))
         return sorted(set(found))
+
+    @cached_property
+    def _comparison_res(self) -> list[re.Pattern[str]]:
+        comps = self.lexicon.metrics.get("comparisons", {})
+        return [re.compile(rx) for rx in (*comps.get("zh", []), *comps.get("en", []))]
 
     def _entity_type(self, eid: str) -> str:
         entity = self.lexicon.entities.get(eid)
@@ -682,6 +697,21 @@ class Comparison:
         return tuple(dict.fromkeys(eid for _, eid in self.named))
 
 
+_RESPECTIVELY = re.compile(r"分别|respectively")
+_SCALE_UNIT = re.compile(r"GPU|节点|node|core|核|socket|插槽|参数|param", re.IGNORECASE)
+_DIGIT_AHEAD = re.compile(r"\s*\d")
+_SPACES = re.compile(r"\s+")
+_ET_AL = re.compile(r"(等等|等|et al|etc)$", re.IGNORECASE)
+_COMPARATORS = {
+    "<": "less-than",
+    "<=": "less-than",
+    "≤": "less-than",
+    ">": "more-than",
+    ">=": "more-than",
+    "≥": "more-than",
+    "~": "about",
+    "≈": "about",
+}
 _WORKLOADS = frozenset({"model", "dataset", "benchmark"})
 PARALLEL_FROM = 3000  # papers: below this one process is quicker than starting others
 _WORKER: tuple[Extractor, Corpus] | None = None
@@ -759,7 +789,7 @@ _DASHES = str.maketrans(dict.fromkeys("‐‑‒–—―−", "-"))
 
 
 def _fold(text: str) -> str:
-    return re.sub(r"\s+", " ", text.translate(_DASHES)).strip().casefold()
+    return _SPACES.sub(" ", text.translate(_DASHES)).strip().casefold()
 
 
 def _add(items: list[str], item: str) -> None:
@@ -789,8 +819,12 @@ class Matcher:
                 node = node.setdefault(ch, {})
             node[""] = {}
         self.rest = {ch: re.compile(re.escape(ch) + _trie_source(t)) for ch, t in tries.items()}
-        chars = "".join(re.escape(ch) for ch in sorted(tries))
-        self.start = re.compile(f"[{chars}]") if chars else None
+        # an ASCII letter or digit starts a word only where no other one precedes it
+        alnum = "".join(re.escape(ch) for ch in sorted(tries) if _ASCII_ALNUM(ch))
+        other = "".join(re.escape(ch) for ch in sorted(tries) if not _ASCII_ALNUM(ch))
+        starts = [f"(?<![A-Za-z0-9])[{alnum}]" if alnum else "", f"[{other}]" if other else ""]
+        source = "|".join(s for s in starts if s)
+        self.start = re.compile(source) if source else None
 
     def key(self, word: str) -> str:
         return word.translate(_ASCII_LOWER) if self.ignore_case else word
@@ -811,9 +845,7 @@ class Matcher:
                 pos = a + 1
                 continue
             b = hit.end()
-            if (_ASCII_ALNUM(text[a]) and a > 0 and _ASCII_ALNUM(text[a - 1])) or (
-                _ASCII_ALNUM(text[b - 1]) and b < n and _ASCII_ALNUM(text[b])
-            ):
+            if _ASCII_ALNUM(text[b - 1]) and b < n and _ASCII_ALNUM(text[b]):
                 pos = a + 1
                 continue
             found = self.words.get(hit.group(0))
@@ -857,7 +889,7 @@ def _number(text: str, words: dict[str, Any] | None = None) -> float:
     if words and text.casefold() in words:
         return float(words[text.casefold()])
     text = text.replace(",", "")
-    if re.fullmatch(_CN_NUMBER, text):
+    if _CN_ONLY.fullmatch(text):
         return float(_chinese_number(text))
     return float(text)
 
@@ -878,7 +910,7 @@ def _respectively(
 ) -> dict[int, tuple[str, ...]]:
     """ "优于A、B和C，分别取得1倍、2倍和3倍" / "over A, B and C by 1x, 2x and 3x respectively":
     the claims after a comparison that names as many things take them in order."""
-    if not re.search(r"分别|respectively", sentence):
+    if not _RESPECTIVELY.search(sentence):
         return {}
     for c in comparisons:
         ids = c.ids
@@ -889,7 +921,7 @@ def _respectively(
 
 
 def _is_scale(m: re.Match[str]) -> bool:
-    return bool(re.search(r"GPU|节点|node|core|核|socket|插槽|参数|param", m.group("unit"), re.I))
+    return bool(_SCALE_UNIT.search(m.group("unit")))
 
 
 def _baseline_for(
