@@ -11,12 +11,13 @@ import pyoxigraph as ox
 import rdflib
 
 from . import resources
+from .cache import Cache
 from .errors import KgError, NotesError
-from .extract import extract
-from .graph import Statements, oxigraph_graph, to_graph, to_quads
+from .graph import Statements, oxigraph_graph, to_graph
 from .iri import check_base
 from .lexicon import load_lexicon
-from .notes import read_notes
+from .notes import notes_files
+from .pipeline import build_statements
 from .progress import Stages, progress_bar
 from .records import Knowledge, Problem
 from .vocab import DEFAULT_BASE
@@ -53,23 +54,28 @@ def build_all(
     lexicons: Sequence[str | Path] = (),
     stages: Stages | None = None,
     progress: bool = False,
+    cache_dir: str | Path | None = None,
+    workers: int = 0,
 ) -> Build:
     """Read, understand and state: the three first steps of the pipeline.
 
     ``stages`` records the seconds each step takes; ``progress`` draws a
-    progress bar on a terminal while the papers are read.
+    progress bar on a terminal while the files are done. With ``cache_dir``,
+    each file's result is remembered there and a rebuild redoes only the
+    files that changed. ``workers`` processes share large corpora out
+    (default: the CPUs, or ``KG_WORKERS``).
     """
     stages = stages or Stages()
     base = check_base(base)
     with stages("lexicon"):
         lexicon = load_lexicon(lexicons)
     paths = list(paths) if paths is not None else [resources.default_notes_dir()]
-    with stages("read"):
-        corpus = read_notes(paths, lexicon.labels)
-    with stages("extract"):
-        knowledge = extract(corpus, lexicon, progress_bar(len(corpus.papers), progress))
-    with stages("graph"):
-        statements = to_quads(knowledge, base, lexicon)
+    files = notes_files(paths)
+    with stages("notes"):
+        done = progress_bar(len(files), progress, unit="files")
+        knowledge, statements = build_statements(
+            files, lexicon, base, Cache(cache_dir), workers, done
+        )
     return Build(knowledge, statements, base)
 
 

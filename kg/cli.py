@@ -22,6 +22,7 @@ import rdflib
 
 from . import __version__
 from .api import Build, build_all, load
+from .cache import CACHE_DIR_NAME
 from .errors import KgError, QueryError
 from .graph import describe, to_graph
 from .html import (
@@ -109,6 +110,14 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
     b.add_argument("-q", "--quiet", action="store_true", help="print only problems, no progress")
     b.add_argument("--timings", action="store_true", help="print seconds per stage (JSON)")
+    b.add_argument(
+        "--cache",
+        type=Path,
+        metavar="DIR",
+        help="where each file's result is remembered for the next build "
+        f"(default: OUT/{CACHE_DIR_NAME})",
+    )
+    b.add_argument("--no-cache", action="store_true", help="redo every file; remember nothing")
     common_build(b)
     b.set_defaults(run=cmd_build)
 
@@ -229,6 +238,7 @@ def cmd_build(args: argparse.Namespace) -> int:
             lexicons=args.lexicon,
             stages=stages,
             progress=show_progress,
+            cache_dir=None if args.no_cache else (args.cache or args.out / CACHE_DIR_NAME),
         )
     formats = args.format or ["turtle"]
     formats = list(RDF_FORMATS) if "all" in formats else list(dict.fromkeys(formats))

@@ -9,8 +9,6 @@ knows how to look for them.
 
 from __future__ import annotations
 
-import multiprocessing as mp
-import os
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -25,6 +23,7 @@ from .records import (
     Institution,
     Knowledge,
     Metric,
+    NotesFile,
     Paper,
     PaperFacts,
     Person,
@@ -188,31 +187,17 @@ class Extractor:
 
     # ---- the whole step -----------------------------------------------------
 
-    def extract(
-        self, corpus: Corpus, done: Callable[[int], None] | None = None, workers: int = 0
-    ) -> Knowledge:
-        """What kg understood of every paper. Large corpora are shared out among
-        ``workers`` processes (default: the CPUs, or ``KG_WORKERS``); the result is
-        the same as one process gives, in the same order."""
+    def extract(self, corpus: Corpus, done: Callable[[int], None] | None = None) -> Knowledge:
+        """What kg understood of every paper, file by file (``done`` counts papers)."""
         know = Knowledge(corpus=corpus, concepts=dict(self.lexicon.concepts))
-        workers = workers or int(os.environ.get("KG_WORKERS", "0")) or (os.cpu_count() or 1)
-        papers = sum(len(f.papers) for f in corpus.files)
-        if workers > 1 and papers >= PARALLEL_FROM and "fork" in mp.get_all_start_methods():
-            self._extract_parallel(corpus, know, done, min(workers, 8))
-        else:
-            for notes in corpus.files:
-                for paper in notes.papers:
-                    know.papers.append(self.paper_facts(paper, know))
-                if done is not None:
-                    done(len(notes.papers))
-        know.problems = list(self.problems)
+        for notes in corpus.files:
+            merge_knowledge(know, self.file_facts(notes))
+            if done is not None:
+                done(len(notes.papers))
         return know
 
-    def _extract_parallel(
-        self, corpus: Corpus, know: Knowledge, done: Callable[[int], None] | None, workers: int
-    ) -> None:
-        global _WORKER
-        # warm the lookup tables once, before forking, so no worker builds them again
+    def warm(self) -> None:
+        """Build the lookup tables now (before worker processes fork, so that none redoes it)."""
         for table in (
             "_technique_patterns",
             "_entity_patterns",
@@ -221,25 +206,21 @@ class Extractor:
             "_measure_matcher",
             "_direction_matcher",
             "_institution_names",
+            "_countries",
+            "_labelled",
+            "_comparison_res",
+            "_qualifier_words",
         ):
             getattr(self, table)
-        _WORKER = (self, corpus)
-        chunks = _chunks([len(f.papers) for f in corpus.files], workers * 4)
-        with mp.get_context("fork").Pool(workers) as pool:
-            for part in pool.imap(_extract_files, chunks):
-                for index, facts_list in part.files:
-                    notes = corpus.files[index]
-                    for paper, facts in zip(notes.papers, facts_list, strict=True):
-                        facts.paper = paper  # the parent's own record, not a copy
-                        know.papers.append(facts)
-                    if done is not None:
-                        done(len(notes.papers))
-                for name in ("institutions", "people", "countries", "entities", "unresolved_at"):
-                    mine = getattr(know, name)
-                    for key, value in getattr(part.know, name).items():
-                        mine.setdefault(key, value)
-                self.problems.extend(part.problems)
-        _WORKER = None
+
+    def file_facts(self, notes: NotesFile) -> Knowledge:
+        """What kg understood of one notes file: its papers' facts, what they name, and
+        the problems met. It depends on nothing but the file and the lexicon."""
+        self.problems = []
+        know = Knowledge(corpus=Corpus(files=[notes]))
+        know.papers = [self.paper_facts(paper, know) for paper in notes.papers]
+        know.problems, self.problems = self.problems, []
+        return know
 
     def paper_facts(self, paper: Paper, know: Knowledge) -> PaperFacts:
         facts = PaperFacts(paper=paper)
@@ -405,7 +386,7 @@ class Extractor:
             eid = self._entity_patterns.get(name) or self._entity_by_fold.get(name.casefold())
             if eid is None:
                 eid = slug(name)
-                know.entities.setdefault(eid, Entity(eid, name, "system"))
+                know.entities.setdefault(eid, self._new_entity(eid, name))
             _add(ids, eid)
         return ids
 
@@ -652,7 +633,7 @@ class Extractor:
                     if not self.could_be_system(n.group(0)):
                         continue
                     eid = self._entity_by_fold.get(n.group(0).casefold()) or slug(n.group(0))
-                    know.entities.setdefault(eid, Entity(eid, n.group(0), "system"))
+                    know.entities.setdefault(eid, self._new_entity(eid, n.group(0)))
                     named.append((start + n.start(), eid))
                 # what a paper is compared with is a system, not a model or dataset it ran
                 named = sorted(
@@ -668,6 +649,10 @@ class Extractor:
     def _comparison_res(self) -> list[re.Pattern[str]]:
         comps = self.lexicon.metrics.get("comparisons", {})
         return [re.compile(rx) for rx in (*comps.get("zh", []), *comps.get("en", []))]
+
+    def _new_entity(self, eid: str, name: str) -> Entity:
+        """A system kg has not met, unless its id is one the lexicon knows."""
+        return self.lexicon.entities.get(eid) or Entity(eid, name, "system")
 
     def _entity_type(self, eid: str) -> str:
         entity = self.lexicon.entities.get(eid)
@@ -713,43 +698,17 @@ _COMPARATORS = {
     "≈": "about",
 }
 _WORKLOADS = frozenset({"model", "dataset", "benchmark"})
-PARALLEL_FROM = 3000  # papers: below this one process is quicker than starting others
-_WORKER: tuple[Extractor, Corpus] | None = None
 
 
-@dataclass
-class _Part:
-    files: list[tuple[int, list[PaperFacts]]]
-    know: Knowledge
-    problems: list[Problem]
-
-
-def _chunks(sizes: list[int], parts: int) -> list[range]:
-    """Consecutive ranges of file indexes holding about the same number of papers."""
-    total = sum(sizes) or 1
-    out: list[range] = []
-    start, acc = 0, 0
-    for i, n in enumerate(sizes):
-        acc += n
-        if acc >= total * (len(out) + 1) / parts and i + 1 > start:
-            out.append(range(start, i + 1))
-            start = i + 1
-    if start < len(sizes):
-        out.append(range(start, len(sizes)))
-    return out
-
-
-def _extract_files(indexes: range) -> _Part:
-    """In a worker process: extract the papers of some files."""
-    assert _WORKER is not None
-    extractor, corpus = _WORKER
-    extractor.problems = []
-    know = Knowledge(corpus=Corpus())
-    files = []
-    for index in indexes:
-        facts = [extractor.paper_facts(p, know) for p in corpus.files[index].papers]
-        files.append((index, facts))
-    return _Part(files, know, extractor.problems)
+def merge_knowledge(into: Knowledge, part: Knowledge) -> None:
+    """Add what was understood of one file (:meth:`Extractor.file_facts`) to the whole;
+    merging the files in order gives what reading them one after another gives."""
+    into.papers.extend(part.papers)
+    for name in ("institutions", "people", "countries", "entities", "unresolved_at"):
+        mine = getattr(into, name)
+        for key, value in getattr(part, name).items():
+            mine.setdefault(key, value)
+    into.problems.extend(part.problems)
 
 
 def extract(

@@ -11,11 +11,9 @@ go into the ``lexicon`` graph. There are no blank nodes: everything has an IRI.
 
 from __future__ import annotations
 
-import multiprocessing as mp
-import os
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import cached_property
 
@@ -27,7 +25,7 @@ from . import __version__
 from .iri import check_base, doi_path, slug
 from .lexicon import Lexicon, load_lexicon
 from .notes import guess_language
-from .records import Conference, Knowledge, Metric, NotesFile, Paper, Session
+from .records import Conference, Knowledge, Metric, NotesFile, Paper, PaperFacts, Session
 from .vocab import (
     BIBO,
     DCTERMS,
@@ -178,15 +176,14 @@ class Iris:
 
 
 class _Quads:
-    """Collects statements, as N-Triples text, into one named graph at a time."""
+    """Collects statements, as N-Triples text, into one list at a time."""
 
     def __init__(self) -> None:
         self.graphs: dict[str, list[str]] = {}
         self.lines: list[str] = []
-        self.graph = ""
 
-    def use(self, graph_iri: str) -> None:
-        self.lines = self.graphs.setdefault(graph_iri, [])
+    def use(self, name: str) -> None:
+        self.lines = self.graphs.setdefault(name, [])
 
     def add(self, s: str, p: str, o: str) -> None:
         """``s`` an IRI; ``p`` an IRI or a term from kg.vocab; ``o`` an IRI or a literal from
@@ -197,33 +194,190 @@ class _Quads:
 
 
 @dataclass
-class Statements:
-    """The graph as sorted N-Triples text, one list of lines per named graph."""
+class GraphPart:
+    """The statements of one named graph, kept in the form the writers need.
 
-    graphs: dict[str, list[str]]  # graph IRI -> sorted, distinct "s p o" lines
+    ``head`` holds lines about things other graphs may describe too (a notes
+    file's conference, sessions and source); the heads of all graphs are merged
+    and de-duplicated. ``body`` holds the rest, about subjects no other graph
+    describes (a file's papers and claims; the lexicon's institutions,
+    techniques ...): N-Triples text, sorted, each line ending in `` .\n``, with
+    its number of ``lines``, its ``subjects``, the number of subjects of each
+    class, and the same statements as Turtle without prefixes. Bodies are
+    written as they are, so a large graph is never handled line by line.
+    """
+
+    head: list[str]
+    body: bytes = b""
+    lines: int = 0
+    subjects: tuple[str, ...] = ()
+    classes: dict[str, int] = field(default_factory=dict)
+    turtle: bytes | None = None  # None: not made yet
+
+
+def graph_part(head: Iterable[str], body: Iterable[str], base: str | None = None) -> GraphPart:
+    """A :class:`GraphPart` from N-Triples lines (without the final " ."); with ``base``,
+    its Turtle is made now (in the worker process that made the lines)."""
+    lines = sorted(set(body))
+    text = (" .\n".join(lines) + " .\n").encode("utf-8") if lines else b""
+    classes: dict[str, int] = {}
+    for line in lines:
+        cls = _class_of(line)
+        if cls:
+            classes[cls] = classes.get(cls, 0) + 1
+    part = GraphPart(
+        head=sorted(set(head)),
+        body=text,
+        lines=len(lines),
+        subjects=tuple(dict.fromkeys(line[: line.index(" ")] for line in lines)),
+        classes=classes,
+    )
+    if base is not None:
+        part.turtle = turtle_body(text, base)
+    return part
+
+
+_TYPING = f" {A} <"
+
+
+def _class_of(line: str) -> str:
+    """The class IRI of an ``s rdf:type <C>`` line, else ""."""
+    at = line.index(" ")
+    return line[at + len(_TYPING) : -1] if line.startswith(_TYPING, at) else ""
+
+
+def turtle_prefixes(base: str) -> dict[str, str]:
+    """The prefixes kg's Turtle and TriG files declare, in a stable order."""
+    return dict(sorted(prefixes(base).items()))
+
+
+def turtle_header(base: str) -> bytes:
+    return "".join(f"@prefix {k}: <{v}> .\n" for k, v in turtle_prefixes(base).items()).encode()
+
+
+def turtle_body(ntriples: bytes, base: str) -> bytes:
+    """N-Triples text as Turtle statements with kg's prefixes, without the prefix lines
+    (Turtle is written as one header followed by the bodies of the graphs)."""
+    if not ntriples:
+        return b""
+    names = turtle_prefixes(base)
+    out = ox.serialize(
+        ox.parse(ntriples, format=ox.RdfFormat.N_TRIPLES),
+        format=ox.RdfFormat.TURTLE,
+        prefixes=names,
+    )
+    cut = 0
+    for _ in names:  # Oxigraph starts with one "@prefix" line per prefix given
+        assert out.startswith(b"@prefix ", cut)
+        cut = out.index(b"\n", cut) + 1
+    return out[cut:]
+
+
+@dataclass
+class Statements:
+    """The graph as N-Triples text, one :class:`GraphPart` per named graph.
+
+    The union of the graphs (Turtle, N-Triples) is the merged heads, then each
+    graph's body in the order of the graph IRIs: the same input always gives
+    the same bytes, and no statement appears twice.
+    """
+
+    graphs: dict[str, GraphPart]
+
+    def __post_init__(self) -> None:
+        self._separate()
+
+    def _separate(self) -> None:
+        """Keep bodies about subjects of their own: should two bodies (or a body and a
+        head) describe one subject, its lines move to the heads, which are merged."""
+        seen: set[str] = set()
+        shared = {line[: line.index(" ")] for part in self.graphs.values() for line in part.head}
+        for part in self.graphs.values():
+            for subject in part.subjects:
+                if subject in seen:
+                    shared.add(subject)
+                seen.add(subject)
+        for g, part in self.graphs.items():
+            if shared.isdisjoint(part.subjects):
+                continue
+            lines = [t[:-2] for t in part.body.decode("utf-8").splitlines()]
+            moved = [t for t in lines if t[: t.index(" ")] in shared]
+            kept = [t for t in lines if t[: t.index(" ")] not in shared]
+            self.graphs[g] = graph_part([*part.head, *moved], kept)
+
+    @cached_property
+    def parts(self) -> list[tuple[str, GraphPart]]:
+        return [(g, self.graphs[g]) for g in sorted(self.graphs)]
+
+    @cached_property
+    def heads(self) -> list[str]:
+        """The merged heads: sorted, distinct lines."""
+        return sorted({line for part in self.graphs.values() for line in part.head})
 
     @cached_property
     def triples(self) -> list[str]:
-        """The union of the graphs: sorted, distinct "s p o" lines."""
-        return sorted({line for lines in self.graphs.values() for line in lines})
+        """Every distinct statement, as an N-Triples line without the final " ."."""
+        lines = list(self.heads)
+        for _, part in self.parts:
+            lines.extend(t[:-2] for t in part.body.decode("utf-8").splitlines())
+        return lines
 
     def __len__(self) -> int:
-        return len(self.triples)
+        return len(self.heads) + sum(part.lines for part in self.graphs.values())
+
+    def subjects(self) -> int:
+        """How many distinct subjects the statements have."""
+        heads = {line[: line.index(" ")] for line in self.heads}
+        return len(heads) + sum(len(part.subjects) for part in self.graphs.values())
+
+    def classes(self) -> dict[str, int]:
+        """How many subjects each class (IRI) has."""
+        typed: dict[str, set[str]] = {}
+        for line in self.heads:
+            cls = _class_of(line)
+            if cls:
+                typed.setdefault(cls, set()).add(line[: line.index(" ")])
+        counts = {cls: len(subjects) for cls, subjects in typed.items()}
+        for part in self.graphs.values():
+            for cls, n in part.classes.items():
+                counts[cls] = counts.get(cls, 0) + n
+        return counts
+
+    def ntriples_chunks(self) -> Iterator[bytes]:
+        """The union as N-Triples, in pieces (written one after another)."""
+        yield self._heads_text
+        for _, part in self.parts:
+            yield part.body
+
+    @cached_property
+    def _heads_text(self) -> bytes:
+        return (" .\n".join(self.heads) + " .\n").encode("utf-8") if self.heads else b""
 
     def ntriples(self) -> bytes:
         return self._ntriples
 
     @cached_property
     def _ntriples(self) -> bytes:
-        return "".join(f"{t} .\n" for t in self.triples).encode("utf-8")
+        return b"".join(self.ntriples_chunks())
+
+    def turtle_chunks(self, base: str) -> Iterator[bytes]:
+        """The union as Turtle, in pieces: the prefixes, the heads, then each body."""
+        yield turtle_header(base)
+        yield turtle_body(self._heads_text, base)
+        for _, part in self.parts:
+            yield part.turtle if part.turtle is not None else turtle_body(part.body, base)
 
     def nquads(self) -> bytes:
-        return "".join(
-            f"{t} <{g}> .\n" for g in sorted(self.graphs) for t in self.graphs[g]
-        ).encode("utf-8")
+        """Each graph (its head and body) in N-Quads, graph by graph."""
+        chunks = []
+        for g, part in self.parts:
+            end = f" <{g}> .\n"
+            chunks.append("".join(f"{line}{end}" for line in part.head).encode("utf-8"))
+            chunks.append(part.body.replace(b" .\n", end.encode()))
+        return b"".join(chunks)
 
     def ox_triples(self) -> Iterator[ox.Quad]:
-        """The union, parsed by Oxigraph (quads in the default graph), in sorted order."""
+        """The union, parsed by Oxigraph (quads in the default graph), in order."""
         return ox.parse(self.ntriples(), format=ox.RdfFormat.N_TRIPLES)
 
     def ox_quads(self) -> Iterator[ox.Quad]:
@@ -231,67 +385,39 @@ class Statements:
 
     def subset(self, predicates: Iterable[str]) -> Statements:
         """Only the statements with these predicates (IRIs), as one graph."""
-        wanted = tuple(f" {_n(p)} " for p in predicates)
-        return Statements({"": [t for t in self.triples if any(w in t for w in wanted)]})
+        wanted = b"|".join(re.escape(_n(p).encode()) for p in predicates)
+        line = re.compile(rb"^[^ \n]+ (?:" + wanted + rb") [^\n]*\n", re.MULTILINE)
+        found = [m.group(0)[:-3].decode("utf-8") for m in line.finditer(self.ntriples())]
+        return Statements({"": graph_part([], found)})
 
 
-def to_quads(
-    know: Knowledge, base: str, lexicon: Lexicon | None = None, workers: int = 0
-) -> Statements:
-    """Every statement of the graph, in named graphs, in a stable order, without duplicates.
-
-    Each notes file's statements depend only on that file, so large corpora are
-    shared out among ``workers`` processes (default: the CPUs, or ``KG_WORKERS``).
-    """
+def to_quads(know: Knowledge, base: str, lexicon: Lexicon | None = None) -> Statements:
+    """Every statement of the graph, in named graphs, in a stable order, without duplicates."""
     base = check_base(base)
     lexicon = lexicon or load_lexicon()
     iris = Iris(base)
-    graphs: dict[str, list[str]] = {}
-    workers = workers or int(os.environ.get("KG_WORKERS", "0")) or (os.cpu_count() or 1)
-    papers = len(know.papers)
-    if workers > 1 and papers >= PARALLEL_FROM and "fork" in mp.get_all_start_methods():
-        global _JOB
-        _JOB = (know, iris, lexicon)
-        indexes = list(range(len(know.corpus.files)))
-        size = max(1, len(indexes) // (workers * 4))
-        chunks = [indexes[i : i + size] for i in range(0, len(indexes), size)]
-        with mp.get_context("fork").Pool(min(workers, 8)) as pool:
-            for part in pool.imap(_file_graphs, chunks):
-                graphs.update(part)
-        _JOB = None
-    else:
-        by_paper = {id(f.paper): f for f in know.papers}
-        for notes in know.corpus.files:
-            facts = [by_paper[id(p)] for p in notes.papers]
-            graphs[iris.graph(notes)] = file_statements(notes, facts, know, iris, lexicon)
+    graphs: dict[str, GraphPart] = {}
+    by_paper = {id(f.paper): f for f in know.papers}
+    for notes in know.corpus.files:
+        facts = [by_paper[id(p)] for p in notes.papers]
+        graphs[iris.graph(notes)] = file_statements(notes, facts, know, iris, lexicon)
     graphs[iris.lexicon_graph()] = lexicon_statements(know, iris, lexicon)
-    return Statements({g: lines for g, lines in graphs.items() if lines})
-
-
-PARALLEL_FROM = 3000  # papers: below this one process is quicker than starting others
-_JOB: tuple[Knowledge, Iris, Lexicon] | None = None
-
-
-def _file_graphs(indexes: list[int]) -> dict[str, list[str]]:
-    """In a worker process: the statements of some notes files."""
-    assert _JOB is not None
-    know, iris, lexicon = _JOB
-    first = {id(f.paper): f for f in know.papers}
-    out = {}
-    for index in indexes:
-        notes = know.corpus.files[index]
-        facts = [first[id(p)] for p in notes.papers]
-        out[iris.graph(notes)] = file_statements(notes, facts, know, iris, lexicon)
-    return out
+    return Statements({g: part for g, part in graphs.items() if part.lines or part.head})
 
 
 def file_statements(
-    notes: NotesFile, facts_list: list, know: Knowledge, iris: Iris, lexicon: Lexicon
-) -> list[str]:
-    """What one notes file says: its named graph, sorted, without duplicates."""
+    notes: NotesFile,
+    facts_list: list[PaperFacts],
+    know: Knowledge,
+    iris: Iris,
+    lexicon: Lexicon,
+    turtle: bool = False,
+) -> GraphPart:
+    """What one notes file says, as its named graph (with its Turtle when ``turtle``)."""
     q = _Quads()
-    q.use(iris.graph(notes))
+    q.use("head")
     _notes_file(q, iris, notes)
+    q.use("body")
     for paper, facts in zip(notes.papers, facts_list, strict=True):
         _paper(q, iris, notes, paper)
         p = iris.paper(paper)
@@ -312,15 +438,15 @@ def file_statements(
                 q.add(p, rel, _entity_iri(iris, know, eid))
         for metric in facts.metrics:
             _metric(q, iris, know, lexicon, paper, metric)
-    return sorted(set(q.lines))
+    return graph_part(q.graphs["head"], q.graphs["body"], iris.base if turtle else None)
 
 
-def lexicon_statements(know: Knowledge, iris: Iris, lexicon: Lexicon) -> list[str]:
+def lexicon_statements(know: Knowledge, iris: Iris, lexicon: Lexicon) -> GraphPart:
     """Shared descriptions: institutions, countries, people, techniques, entities, units."""
     q = _Quads()
-    q.use(iris.lexicon_graph())
+    q.use("body")
     _lexicon(q, iris, know, lexicon)
-    return sorted(set(q.lines))
+    return graph_part([], q.lines)
 
 
 def _notes_file(q: _Quads, iris: Iris, notes: NotesFile) -> None:
@@ -598,15 +724,7 @@ def describe(
     ds = f"{iris.base}dataset"
     q = _Quads()
     q.use(ds)
-    unique = statements.triples
-    classes: dict[str, set[str]] = {}
-    subjects: set[str] = set()
-    typing = f" {A} <"
-    for line in unique:
-        subject, _, rest = line.partition(" ")
-        subjects.add(subject)
-        if rest.startswith(A + " <"):
-            classes.setdefault(rest[len(typing) - 1 : -1], set()).add(subject)
+    classes = statements.classes()
     q.add(ds, A, _n(VOID + "Dataset"))
     q.add(ds, A, _n(DCAT + "Dataset"))
     q.add(ds, DCTERMS.title, lit("Knowledge graph of conference-paper notes", "en"))
@@ -619,8 +737,8 @@ def describe(
         ),
     )
     q.add(ds, DCTERMS.license, license_iri)
-    q.add(ds, VOID + "triples", typed(str(len(unique)), _XSD_INT))
-    q.add(ds, VOID + "distinctSubjects", typed(str(len(subjects)), _XSD_INT))
+    q.add(ds, VOID + "triples", typed(str(len(statements)), _XSD_INT))
+    q.add(ds, VOID + "distinctSubjects", typed(str(statements.subjects()), _XSD_INT))
     q.add(ds, VOID + "classes", typed(str(len(classes)), _XSD_INT))
     q.add(ds, _n(VOID + "uriSpace"), lit(iris.base))
     q.add(ds, _n(VOID + "vocabulary"), _n(str(KG._NS)))
@@ -628,7 +746,7 @@ def describe(
         part = f"{ds}/class/{_short(cls, base)}"
         q.add(ds, _n(VOID + "classPartition"), part)
         q.add(part, _n(VOID + "class"), cls)
-        q.add(part, VOID + "entities", typed(str(len(classes[cls])), _XSD_INT))
+        q.add(part, VOID + "entities", typed(str(classes[cls]), _XSD_INT))
     for notes in know.corpus.files:
         src = iris.source(notes)
         q.add(ds, DCTERMS.source, src)
@@ -655,7 +773,7 @@ def describe(
         q.add(dist, DCTERMS.title, lit(name))
         q.add(dist, _n(DCAT + "mediaType"), f"https://www.iana.org/assignments/media-types/{media}")
         q.add(dist, DCTERMS.license, license_iri)
-    return Statements({g: sorted(set(lines)) for g, lines in q.graphs.items()})
+    return Statements({ds: graph_part([], q.lines)})
 
 
 __all__ = ["Iris", "Statements", "describe", "to_graph", "to_quads"]

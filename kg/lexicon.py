@@ -9,6 +9,7 @@ replaces the shipped one.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -50,6 +51,7 @@ class Lexicon:
     country_aliases: dict[str, str] = field(default_factory=dict)  # alias -> ISO code
     surnames_zh: tuple[str, ...] = ()
     not_systems: frozenset[str] = frozenset()
+    fingerprint: str = ""  # SHA-256 of the files read: a build's results depend on them
 
 
 def _read_yaml(path: Path) -> dict[str, Any]:
@@ -179,13 +181,13 @@ def _check(lex: Lexicon) -> None:
 @lru_cache(maxsize=8)
 def _load(extra: tuple[Path, ...]) -> Lexicon:
     lex = Lexicon(labels=None)  # type: ignore[arg-type]
-    for name in LEXICON_FILES:
-        path = resources.lexicon_file(name)
-        if path.exists():
-            _merge(lex, _read_yaml(path), path)
-    for path in extra:
+    digest = hashlib.sha256()
+    shipped = [resources.lexicon_file(name) for name in LEXICON_FILES]
+    for path in [p for p in shipped if p.exists()] + list(extra):
         _merge(lex, _read_yaml(path), path)
+        digest.update(f"{path.name}\0".encode() + path.read_bytes() + b"\0")
     _check(lex)
+    lex.fingerprint = digest.hexdigest()
     return lex
 
 

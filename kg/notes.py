@@ -133,14 +133,19 @@ def read_notes(paths: Iterable[str | Path], labels: Labels | None = None) -> Cor
         from .lexicon import load_labels
 
         labels = load_labels()
-    given = [Path(p) for p in paths]
-    files = find_notes(given)
-    roots = [p if p.is_dir() else p.parent for p in given]
     corpus = Corpus()
-    for path in files:
-        corpus.files.append(read_file(path, labels, name=_stable_name(path, roots)))
-    _drop_duplicate_dois(corpus)
+    for path, name in notes_files(paths):
+        corpus.files.append(read_file(path, labels, name=name))
+    drop_duplicates(corpus)
     return corpus
+
+
+def notes_files(paths: Iterable[str | Path]) -> list[tuple[Path, str]]:
+    """The notes files under the given files and folders, each with its stable name
+    (relative to the folder it was found under), in a stable order."""
+    given = [Path(p) for p in paths]
+    roots = [p if p.is_dir() else p.parent for p in given]
+    return [(path, _stable_name(path, roots)) for path in find_notes(given)]
 
 
 def read_file(path: str | Path, labels: Labels, name: str | None = None) -> NotesFile:
@@ -450,11 +455,17 @@ def _stable_name(path: Path, roots: Sequence[Path]) -> str:
     return path.name
 
 
-def _drop_duplicate_dois(corpus: Corpus) -> None:
+def drop_duplicates(corpus: Corpus) -> dict[int, tuple[int, ...]]:
+    """Keep the first paper of each DOI; report the others and drop them from their files.
+
+    Returns, for each file that lost papers, the positions (in its list of
+    papers) of those dropped.
+    """
     first: dict[str, Paper] = {}
-    for notes in corpus.files:
+    dropped: dict[int, tuple[int, ...]] = {}
+    for index, notes in enumerate(corpus.files):
         kept = []
-        for paper in notes.papers:
+        for at, paper in enumerate(notes.papers):
             if paper.doi and paper.doi in first:
                 seen = first[paper.doi]
                 notes.problems.append(
@@ -466,8 +477,10 @@ def _drop_duplicate_dois(corpus: Corpus) -> None:
                         paper.title,
                     )
                 )
+                dropped[index] = (*dropped.get(index, ()), at)
                 continue
             if paper.doi:
                 first[paper.doi] = paper
             kept.append(paper)
         notes.papers = kept
+    return dropped

@@ -11,12 +11,13 @@ import json
 import os
 import tempfile
 from collections.abc import Callable, Iterable
+from functools import partial
 from pathlib import Path
 
 import pyoxigraph as ox
 
 from .errors import KgError
-from .graph import Statements
+from .graph import Statements, turtle_prefixes
 from .vocab import prefixes
 
 FORMATS: dict[str, tuple[str, ox.RdfFormat]] = {
@@ -26,7 +27,6 @@ FORMATS: dict[str, tuple[str, ox.RdfFormat]] = {
     "trig": ("trig", ox.RdfFormat.TRIG),
     "nquads": ("nq", ox.RdfFormat.N_QUADS),
 }
-_DATASET_FORMATS = {"trig", "nquads"}
 
 
 def atomic_write(path: str | Path, write: Callable[[Path], None]) -> Path:
@@ -62,24 +62,31 @@ def write_description(description: Statements, out_dir: str | Path, base: str) -
 
 
 def serialize(statements: Statements, fmt: str, base: str) -> bytes:
-    """The statements in one of :data:`FORMATS`.
+    """The statements in one of :data:`FORMATS`."""
+    return b"".join(serialize_chunks(statements, fmt, base))
 
-    kg writes N-Triples and N-Quads itself (sorted lines); Oxigraph reads them
-    back in that order to write Turtle and TriG with prefixes, so that every
-    format is deterministic and fast.
+
+def serialize_chunks(statements: Statements, fmt: str, base: str) -> Iterable[bytes]:
+    """The statements in one of :data:`FORMATS`, in pieces to write one after another.
+
+    kg writes N-Triples, N-Quads and Turtle itself from sorted lines (Turtle
+    from each graph's Turtle, made by Oxigraph when the graph was made);
+    Oxigraph reads N-Quads back in that order to write TriG. Every format is
+    deterministic.
     """
     try:
         _, rdf_format = FORMATS[fmt]
     except KeyError:
         raise KgError(f"unknown format {fmt!r}; choose from {', '.join(FORMATS)}") from None
     if fmt == "ntriples":
-        return statements.ntriples()
+        return statements.ntriples_chunks()
+    if fmt == "turtle":
+        return statements.turtle_chunks(base)
     if fmt == "nquads":
-        return statements.nquads()
+        return [statements.nquads()]
     if fmt == "jsonld":
-        return jsonld(statements.ox_triples(), base)
-    items = statements.ox_quads() if fmt in _DATASET_FORMATS else statements.ox_triples()
-    return ox.serialize(items, format=rdf_format, prefixes=_used_prefixes(base))
+        return [jsonld(statements.ox_triples(), base)]
+    return [ox.serialize(statements.ox_quads(), format=rdf_format, prefixes=turtle_prefixes(base))]
 
 
 def jsonld_context(base: str) -> dict[str, object]:
@@ -125,10 +132,6 @@ RDF_TYPE = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"
 XSD_STRING = "http://www.w3.org/2001/XMLSchema#string"
 
 
-def _used_prefixes(base: str) -> dict[str, str]:
-    return dict(sorted(prefixes(base).items()))
-
-
 def write_outputs(
     statements: Statements,
     out_dir: str | Path,
@@ -143,11 +146,14 @@ def write_outputs(
         written.append(atomic_write_text(Path(out_dir) / "context.jsonld", context))
     for fmt in formats:
         ext, _ = FORMATS[fmt]
-        data = serialize(statements, fmt, base)
-        written.append(
-            atomic_write(Path(out_dir) / f"{stem}.{ext}", lambda t, d=data: t.write_bytes(d))
-        )
+        chunks = serialize_chunks(statements, fmt, base)
+        written.append(atomic_write(Path(out_dir) / f"{stem}.{ext}", partial(_write, chunks)))
     return written
+
+
+def _write(chunks: Iterable[bytes], path: Path) -> None:
+    with path.open("wb") as f:
+        f.writelines(chunks)
 
 
 _CONTENT_TYPES = {

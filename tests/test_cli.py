@@ -118,8 +118,9 @@ def test_progress_bar_on_a_terminal_only(tmp_path: Path) -> None:
     from generate import generate
 
     notes = tmp_path / "notes"
-    generate(2000, notes)  # long enough (over a second) for the bar to appear
-    cmd = [_sys.executable, "-m", "kg", "build", str(notes), "-o", str(tmp_path / "o"), "--no-html"]
+    generate(4000, notes)  # long enough (over a second) for the bar to appear
+    out = str(tmp_path / "o")
+    cmd = [_sys.executable, "-m", "kg", "build", str(notes), "-o", out, "--no-html", "--no-cache"]
     quiet = subprocess.run(cmd, capture_output=True, text=True, check=False)
     assert "% |" not in quiet.stderr
     leader, follower = pty.openpty()
@@ -137,6 +138,6 @@ def test_progress_bar_on_a_terminal_only(tmp_path: Path) -> None:
     proc.wait()
     os.close(leader)
     text = seen.decode("utf-8", "replace")
-    assert "papers," in text and "% |" in text and "s left" in text, text[-500:]
+    assert "files," in text and "% |" in text and "s left" in text, text[-500:]
     proc2 = subprocess.run([*cmd, "--quiet"], capture_output=True, text=True, check=False)
     assert "% |" not in proc2.stderr

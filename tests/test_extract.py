@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
@@ -316,27 +315,3 @@ def test_quality_on_the_gold_sets(gold: str, targets: dict[str, float]) -> None:
         assert report.scores[kind].f1 >= target, report.table(details=True)
     right, total = report.linked
     assert total and right / total >= 0.9, report.table(details=True)
-
-
-def test_parallel_extraction_gives_the_same_knowledge(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    import sys
-
-    from kg.graph import to_quads
-    from kg.notes import read_notes
-
-    sys.path.insert(0, str(DATA.parent.parent / "bench"))
-    from generate import generate
-
-    generate(300, tmp_path / "notes")
-    corpus = read_notes([tmp_path / "notes"], LEX.labels)
-    serial = Extractor(LEX).extract(corpus, workers=1)
-    monkeypatch.setattr(sys.modules["kg.extract"], "PARALLEL_FROM", 0)
-    parallel = Extractor(LEX).extract(corpus, workers=2)
-    assert [f.paper for f in parallel.papers] == [f.paper for f in serial.papers]
-    assert [f.metrics for f in parallel.papers] == [f.metrics for f in serial.papers]
-    assert parallel.institutions == serial.institutions
-    a = to_quads(serial, "https://w3id.org/kg/id/", LEX)
-    b = to_quads(parallel, "https://w3id.org/kg/id/", LEX)
-    assert a.ntriples() == b.ntriples() and a.nquads() == b.nquads()

@@ -1,0 +1,161 @@
+"""The per-file pipeline: worker processes and the cache change nothing but the time taken."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from kg import pipeline
+from kg.api import Build, build_all
+from kg.extract import extract
+from kg.graph import to_quads
+from kg.lexicon import load_lexicon
+from kg.notes import read_notes
+from kg.store import serialize
+
+from .conftest import ROOT
+
+BASE = "https://w3id.org/kg/id/"
+
+
+def _generate(papers: int, out: Path) -> None:
+    sys.path.insert(0, str(ROOT / "bench"))
+    from generate import generate
+
+    generate(papers, out)
+
+
+def _outputs(build: Build) -> dict[str, bytes]:
+    return {fmt: serialize(build.statements, fmt, BASE) for fmt in ("ntriples", "turtle", "nquads")}
+
+
+def _count_redone(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The names of the files the pipeline reads, understands and states again."""
+    redone: list[str] = []
+    state = pipeline._Work.state
+
+    def counting(self: pipeline._Work, notes):  # type: ignore[no-untyped-def]
+        redone.append(notes.name)
+        return state(self, notes)
+
+    monkeypatch.setattr(pipeline._Work, "state", counting)
+    return redone
+
+
+def test_workers_and_cache_give_the_same_graph(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _generate(300, tmp_path / "notes")
+    one = build_all([tmp_path / "notes"], workers=1)
+    monkeypatch.setattr(pipeline, "PARALLEL_FROM", 0)
+    two = build_all([tmp_path / "notes"], workers=2)
+    cold = build_all([tmp_path / "notes"], workers=2, cache_dir=tmp_path / "cache")
+    warm = build_all([tmp_path / "notes"], workers=2, cache_dir=tmp_path / "cache")
+    expected = _outputs(one)
+    for other in (two, cold, warm):
+        assert _outputs(other) == expected
+        assert [f.metrics for f in other.knowledge.papers] == [
+            f.metrics for f in one.knowledge.papers
+        ]
+        assert other.knowledge.institutions == one.knowledge.institutions
+        assert other.problems == one.problems
+    # the step-by-step functions of the library give the same statements
+    lexicon = load_lexicon()
+    know = extract(read_notes([tmp_path / "notes"], lexicon.labels), lexicon)
+    assert to_quads(know, BASE, lexicon).ntriples() == expected["ntriples"]
+
+
+def test_a_rebuild_redoes_only_the_changed_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    notes = tmp_path / "notes"
+    _generate(120, notes)
+    cache = tmp_path / "cache"
+    build_all([notes], cache_dir=cache)
+    redone = _count_redone(monkeypatch)
+    build_all([notes], cache_dir=cache)
+    assert redone == []
+    changed = sorted(notes.glob("*.txt"))[1]
+    changed.write_text(changed.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    again = build_all([notes], cache_dir=cache)
+    assert redone == [changed.name]
+    assert _outputs(again) == _outputs(build_all([notes]))
+    # entries of files that are gone are removed after the next build
+    entries = len(list(cache.iterdir()))
+    changed.unlink()
+    build_all([notes], cache_dir=cache)
+    assert len(list(cache.iterdir())) == entries - 1
+
+
+def test_a_new_lexicon_or_base_redoes_everything(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    notes = tmp_path / "notes"
+    _generate(60, notes)
+    cache = tmp_path / "cache"
+    build_all([notes], cache_dir=cache)
+    redone = _count_redone(monkeypatch)
+    build_all([notes], cache_dir=cache, base="https://example.org/kg/")
+    assert len(redone) == len(list(notes.glob("*.txt")))
+    extra = tmp_path / "mine.yaml"
+    extra.write_text("not_systems: [Frobnicator]\n", encoding="utf-8")
+    redone.clear()
+    build_all([notes], cache_dir=cache, lexicons=[extra])
+    assert len(redone) == len(list(notes.glob("*.txt")))
+
+
+def test_a_damaged_cache_entry_is_redone(tmp_path: Path) -> None:
+    notes = tmp_path / "notes"
+    _generate(60, notes)
+    cache = tmp_path / "cache"
+    expected = _outputs(build_all([notes], cache_dir=cache))
+    for entry in cache.iterdir():
+        entry.write_bytes(entry.read_bytes()[:100])
+    assert _outputs(build_all([notes], cache_dir=cache)) == expected
+
+
+PAPER = """\
+Title: {title}
+Institutions: Tsinghua University
+Link: https://doi.org/10.1145/{doi}
+Abstract: We present {title}, which is 2x faster than GraphM.
+"""
+HEAD = "Conference: SC 2021\n\n## Session A\n\n"
+
+
+def test_a_duplicate_doi_across_files_stays_right_when_files_change(tmp_path: Path) -> None:
+    """The second copy of a DOI is dropped and reported; once the first copy goes, it is used."""
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    cache = tmp_path / "cache"
+    first = notes / "a.md"
+    second = notes / "b.md"
+    first.write_text(HEAD + PAPER.format(title="Alpha", doi="1.1"), encoding="utf-8")
+    second.write_text(
+        HEAD
+        + PAPER.format(title="Beta", doi="2.2")
+        + "\n"
+        + PAPER.format(title="Alpha again", doi="1.1"),
+        encoding="utf-8",
+    )
+    for _ in range(2):  # cold, then warm
+        built = build_all([notes], cache_dir=cache)
+        titles = sorted(f.paper.title for f in built.knowledge.papers)
+        assert titles == ["Alpha", "Beta"]
+        [problem] = [p for p in built.problems if "duplicate DOI" in p.message]
+        assert problem.path.endswith("b.md") and "a.md:" in problem.message
+        assert _outputs(built) == _outputs(build_all([notes]))
+    # the first copy moves down two lines: the report follows it
+    first.write_text(HEAD + "\n\n" + PAPER.format(title="Alpha", doi="1.1"), encoding="utf-8")
+    built = build_all([notes], cache_dir=cache)
+    [problem] = [p for p in built.problems if "duplicate DOI" in p.message]
+    assert "a.md:7" in problem.message
+    # the first copy is gone: the second is used
+    first.write_text(HEAD + PAPER.format(title="Gamma", doi="3.3"), encoding="utf-8")
+    built = build_all([notes], cache_dir=cache)
+    titles = sorted(f.paper.title for f in built.knowledge.papers)
+    assert titles == ["Alpha again", "Beta", "Gamma"]
+    assert not [p for p in built.problems if "duplicate DOI" in p.message]
+    assert _outputs(built) == _outputs(build_all([notes]))
