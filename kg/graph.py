@@ -384,11 +384,19 @@ class Statements:
         return ox.parse(self.nquads(), format=ox.RdfFormat.N_QUADS)
 
     def subset(self, predicates: Iterable[str]) -> Statements:
-        """Only the statements with these predicates (IRIs), as one graph."""
-        wanted = b"|".join(re.escape(_n(p).encode()) for p in predicates)
-        line = re.compile(rb"^[^ \n]+ (?:" + wanted + rb") [^\n]*\n", re.MULTILINE)
-        found = [m.group(0)[:-3].decode("utf-8") for m in line.finditer(self.ntriples())]
-        return Statements({"": graph_part([], found)})
+        """Only the statements with these predicates (IRIs), as one graph (in no sorted order)."""
+        needles = [f" {_n(p)} ".encode() for p in predicates]
+        found: list[bytes] = []
+        for chunk in self.ntriples_chunks():
+            for needle in needles:
+                at = chunk.find(needle)
+                while at >= 0:
+                    start = chunk.rfind(b"\n", 0, at) + 1
+                    end = chunk.index(b"\n", at) + 1
+                    if b" " not in chunk[start:at]:  # the predicate, not text in a literal
+                        found.append(chunk[start:end])
+                    at = chunk.find(needle, end)
+        return Statements({"": GraphPart(head=[], body=b"".join(found), lines=len(found))})
 
 
 def to_quads(know: Knowledge, base: str, lexicon: Lexicon | None = None) -> Statements:
