@@ -80,6 +80,14 @@ LABEL = _n(str(RDFS.label))
 PREF = _n(str(SKOS.prefLabel))
 ALT = _n(str(SKOS.altLabel))
 SAME = _n(str(OWL.sameAs))
+# terms of other vocabularies met once or more per paper, written once
+_TITLE = _n(str(DCTERMS.title))
+_ABSTRACT = _n(str(DCTERMS.abstract))
+_DOI = _n(str(BIBO.doi))
+_URL = _n(str(SCHEMA.url))
+_ANY_URI = str(XSD.anyURI)
+_DERIVED = _n(str(PROV.wasDerivedFrom))
+_QUDT_UNIT = _n(str(QUDT.unit))
 _XSD_INT = str(XSD.integer)
 _XSD_DEC = str(XSD.decimal)
 _XSD_BOOL = str(XSD.boolean)
@@ -138,8 +146,8 @@ class Iris:
             return f"{self.base}paper/{doi_path(p.doi)}"
         return f"{self.base}paper/{slug(p.conference.label)}/{slug(p.title)}"
 
-    def claim(self, p: Paper, m: Metric) -> str:
-        return f"{self.paper(p)}/claim/{m.index}"
+    def claim(self, paper_iri: str, m: Metric) -> str:
+        return f"{paper_iri}/claim/{m.index}"
 
     def institution(self, iid: str) -> str:
         return f"{self.base}institution/{iid}"
@@ -221,7 +229,7 @@ def graph_part(head: Iterable[str], body: Iterable[str], base: str | None = None
     lines = sorted(set(body))
     text = (" .\n".join(lines) + " .\n").encode("utf-8") if lines else b""
     classes: dict[str, int] = {}
-    for line in lines:
+    for line in [t for t in lines if _TYPING in t]:
         cls = _class_of(line)
         if cls:
             classes[cls] = classes.get(cls, 0) + 1
@@ -427,8 +435,8 @@ def file_statements(
     _notes_file(q, iris, notes)
     q.use("body")
     for paper, facts in zip(notes.papers, facts_list, strict=True):
-        _paper(q, iris, notes, paper)
         p = iris.paper(paper)
+        _paper(q, iris, notes, paper, p)
         for iid in facts.institutions:
             q.add(p, _K.affiliation, iris.institution(iid))
         for pid in facts.people:
@@ -445,7 +453,7 @@ def file_statements(
             for eid in ids:
                 q.add(p, rel, _entity_iri(iris, know, eid))
         for metric in facts.metrics:
-            _metric(q, iris, know, lexicon, paper, metric)
+            _metric(q, iris, know, lexicon, p, metric)
     return graph_part(q.graphs["head"], q.graphs["body"], iris.base if turtle else None)
 
 
@@ -483,43 +491,39 @@ def _notes_file(q: _Quads, iris: Iris, notes: NotesFile) -> None:
         q.add(s, _K.sourceLine, positive(session.span.line))
 
 
-def _paper(q: _Quads, iris: Iris, notes: NotesFile, paper: Paper) -> None:
-    p = iris.paper(paper)
+def _paper(q: _Quads, iris: Iris, notes: NotesFile, paper: Paper, p: str) -> None:
     q.add(p, A, _K.Paper)
     q.add(
         p,
-        DCTERMS.title,
+        _TITLE,
         lit(paper.title, _name_lang(paper.title)),
     )
     q.add(p, LABEL, lit(paper.title))
     if paper.doi:
-        q.add(p, BIBO.doi, lit(paper.doi))
+        q.add(p, _DOI, lit(paper.doi))
         q.add(p, SAME, str(DOI) + paper.doi)
     if paper.url:
         url_ok = paper.url.isascii() and not _UNSAFE_IRI.search(paper.url)
-        q.add(p, str(SCHEMA.url), typed(paper.url, str(XSD.anyURI)) if url_ok else lit(paper.url))
+        q.add(p, _URL, typed(paper.url, _ANY_URI) if url_ok else lit(paper.url))
     q.add(p, _K.conference, iris.conference(paper.conference))
     if paper.session:
         q.add(p, _K.session, iris.session(paper.conference, paper.session))
     if paper.institutions:
         q.add(p, _K.affiliationText, lit(paper.institutions, guess_language(paper.institutions)))
     if paper.abstract:
-        q.add(p, DCTERMS.abstract, lit(paper.abstract, paper.abstract_lang or None))
+        q.add(p, _ABSTRACT, lit(paper.abstract, paper.abstract_lang or None))
     if paper.remarks:
         q.add(p, _K.remarks, lit(paper.remarks, guess_language(paper.remarks)))
     q.add(p, _K.position, positive(paper.position))
     src = iris.source(notes)
     q.add(p, _K.sourceFile, src)
-    q.add(p, PROV.wasDerivedFrom, src)
+    q.add(p, _DERIVED, src)
     q.add(p, _K.sourceLine, positive(paper.span.line))
     q.add(p, _K.sourceEndLine, positive(paper.span.end_line))
 
 
-def _metric(
-    q: _Quads, iris: Iris, know: Knowledge, lexicon: Lexicon, paper: Paper, m: Metric
-) -> None:
-    node = iris.claim(paper, m)
-    p = iris.paper(paper)
+def _metric(q: _Quads, iris: Iris, know: Knowledge, lexicon: Lexicon, p: str, m: Metric) -> None:
+    node = iris.claim(p, m)
     q.add(node, A, _K.Metric)
     q.add(p, _K.claim, node)
     q.add(node, _K.paper, p)
@@ -532,7 +536,7 @@ def _metric(
     q.add(node, _K.unit, iris.unit(m.unit))
     qudt_unit = lexicon.metrics.get("units", {}).get(m.unit, {}).get("qudt")
     if qudt_unit:
-        q.add(node, QUDT.unit, UNIT + qudt_unit)
+        q.add(node, _QUDT_UNIT, UNIT + qudt_unit)
     q.add(node, _K.measures, iris.measure(m.measures))
     q.add(node, _K.direction, DIRECTIONS[m.direction])
     if m.qualifier:

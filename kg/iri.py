@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from functools import lru_cache
 from urllib.parse import quote, urlsplit
 
 from anyascii import anyascii
@@ -33,6 +34,7 @@ def _ascii(char: str) -> str:
     return f" {anyascii(char)} " if spaced else anyascii(char)
 
 
+@lru_cache(maxsize=1 << 16)
 def slug(text: str) -> str:
     """``"Georgia Institute of Technology"`` -> ``"georgia-institute-of-technology"``;
     ``"云和边缘计算"`` -> ``"yun-he-bian-yuan-ji-suan-1a2b3c4d"``."""
