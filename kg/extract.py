@@ -438,9 +438,17 @@ class Extractor:
         return metrics, baselines
 
     def _claims_in(self, sentence: str) -> Iterable[re.Match[str]]:
-        if not self._has_number.search(sentence):
-            return
-        for m in self._unit_re.finditer(sentence):
+        """Number-and-unit matches, left to right. A claim starts with a number, so the
+        large unit regex is tried only where a number starts (the same matches as
+        ``finditer``, several times faster)."""
+        pos = 0
+        for start in self._has_number.finditer(sentence):
+            if start.start() < pos:
+                continue
+            m = self._unit_re.match(sentence, start.start())
+            if m is None:
+                continue
+            pos = m.end()
             after = sentence[m.end() : m.end() + 3]
             if m.group("unit").strip().lower() in ("x", "×") and _DIGIT_AHEAD.match(after):
                 continue  # "512 X 512", "4x1": a shape, not a ratio
@@ -759,13 +767,14 @@ def _add(items: list[str], item: str) -> None:
 class Matcher:
     """Finds the longest lexicon words in a text, fast.
 
-    One small trie-shaped regex per first character: a character-class search
-    finds where a word may start, and that character's regex reads the longest
-    word there. (One regex for all words makes Python try every branch at every
-    position: ten times slower on 2,000 words.) A word that starts (ends) with
-    an ASCII letter or digit must not continue a longer ASCII word there ("MPI"
-    is not found in "MPICH"); Chinese words match anywhere. ``ignore_case``
-    folds ASCII letters only, so positions never shift.
+    One small trie-shaped regex per first character reads the longest word at
+    a place where a word may start. (One regex for all words makes Python try
+    every branch at every position: ten times slower on 2,000 words.) A word
+    that starts (ends) with an ASCII letter or digit must not continue a
+    longer ASCII word there ("MPI" is not found in "MPICH"), so it can only
+    start at a run of ASCII letters and digits that is its own first run: those
+    places are found with one regex and a set. Chinese words match anywhere.
+    ``ignore_case`` folds ASCII letters only, so positions never shift.
     """
 
     def __init__(self, words: dict[str, str], ignore_case: bool) -> None:
@@ -778,12 +787,11 @@ class Matcher:
                 node = node.setdefault(ch, {})
             node[""] = {}
         self.rest = {ch: re.compile(re.escape(ch) + _trie_source(t)) for ch, t in tries.items()}
-        # an ASCII letter or digit starts a word only where no other one precedes it
-        alnum = "".join(re.escape(ch) for ch in sorted(tries) if _ASCII_ALNUM(ch))
+        self.first_runs = frozenset(
+            _ASCII_RUN.match(w).group(0) for w in self.words if _ASCII_ALNUM(w[0])
+        )
         other = "".join(re.escape(ch) for ch in sorted(tries) if not _ASCII_ALNUM(ch))
-        starts = [f"(?<![A-Za-z0-9])[{alnum}]" if alnum else "", f"[{other}]" if other else ""]
-        source = "|".join(s for s in starts if s)
-        self.start = re.compile(source) if source else None
+        self.other = re.compile(f"[{other}]") if other else None
 
     def key(self, word: str) -> str:
         return word.translate(_ASCII_LOWER) if self.ignore_case else word
@@ -793,19 +801,22 @@ class Matcher:
 
     def finditer(self, text: str) -> Iterable[tuple[int, int, str]]:
         """``(start, end, id)`` of each word found, left to right."""
-        if self.start is None:
-            return
         folded = self.key(text)
+        first = self.first_runs
+        starts = [m.start() for m in _ASCII_RUN.finditer(folded) if m.group(0) in first]
+        if self.other is not None:
+            others = [m.start() for m in self.other.finditer(folded)]
+            if others:
+                starts = sorted(starts + others)
         pos, n = 0, len(text)
-        while (m := self.start.search(folded, pos)) is not None:
-            a = m.start()
+        for a in starts:
+            if a < pos:
+                continue
             hit = self.rest[folded[a]].match(folded, a)
             if hit is None:
-                pos = a + 1
                 continue
             b = hit.end()
             if _ASCII_ALNUM(text[b - 1]) and b < n and _ASCII_ALNUM(text[b]):
-                pos = a + 1
                 continue
             found = self.words.get(hit.group(0))
             if found is not None:
@@ -813,6 +824,7 @@ class Matcher:
             pos = b
 
 
+_ASCII_RUN = re.compile(r"[A-Za-z0-9]+")
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
 
