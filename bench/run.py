@@ -6,8 +6,12 @@
 For each size it generates (once, under bench/corpus/) a realistic notes corpus
 (bench/generate.py), then measures:
 
-- `kg build` as a whole process: wall time, peak RSS, seconds per stage
-  (`--timings`), writing Turtle + N-Triples + graph.html;
+- `kg build` as a whole process, from an empty cache: wall time, peak RSS (of
+  the largest process), seconds per stage (`--timings`), writing Turtle +
+  N-Triples + graph.html;
+- rebuilds with the cache the first build left: with nothing changed, and
+  after one notes file changed (one abstract edited; the file is restored
+  afterwards);
 - baseline (a), the speed limit of the RDF layer: pyoxigraph loading the
   produced N-Triples and serializing them as Turtle;
 - baseline (b), the plain rdflib path: Graph.add of every triple, then
@@ -25,6 +29,7 @@ import argparse
 import json
 import os
 import platform
+import shutil
 import statistics
 import subprocess
 import sys
@@ -150,10 +155,21 @@ def bench_size(papers: int, args: argparse.Namespace) -> dict[str, object]:
         "ntriples",
         "--timings",
     ]
+    shutil.rmtree(out / ".kg-cache", ignore_errors=True)
     wall, rss, stderr = run_measured(cmd)
     timings = json.loads(
         next(line for line in stderr.splitlines() if line.startswith('{"timings"'))
     )["timings"]
+    unchanged, _, _ = run_measured(cmd)
+    files = sorted(corpus.glob("notes-*.txt"))
+    changed = files[len(files) // 2]
+    text = changed.read_bytes()
+    try:
+        changed.write_bytes(text.replace(b"Abstract: ", b"Abstract: In short, ", 1))
+        one_changed, _, _ = run_measured(cmd)
+    finally:
+        changed.write_bytes(text)
+    run_measured(cmd)  # leave the cache and outputs as the corpus says
     nt = out / "graph.nt"
     triples = sum(1 for _ in nt.open("rb"))
     ox_load, ox_write, _ = baseline(OXIGRAPH_BASELINE, nt, out / "baseline-oxigraph.ttl")
@@ -163,6 +179,9 @@ def bench_size(papers: int, args: argparse.Namespace) -> dict[str, object]:
         "build_s": round(wall, 2),
         "peak_rss_mb": round(rss),
         "stages_s": timings,
+        "files": len(files),
+        "rebuild_unchanged_s": round(unchanged, 2),
+        "rebuild_one_file_changed_s": round(one_changed, 2),
         "oxigraph_load_s": round(ox_load, 2),
         "oxigraph_turtle_s": round(ox_write, 2),
     }
@@ -180,8 +199,9 @@ def table(results: list[dict[str, object]]) -> str:
     lines = [
         "| papers | triples | kg build (s) | peak RSS (MB) | oxigraph load+Turtle (s) | "
         "build / oxigraph | rdflib add+Turtle (s) | rdflib / build | "
-        "slowest question (s) | graph.html interactive (s) |",
-        "|" + "---|" * 10,
+        "slowest question (s) | graph.html interactive (s) | files | "
+        "rebuild, 1 file changed (s) |",
+        "|" + "---|" * 12,
     ]
     for r in results:
         build = float(r["build_s"])  # type: ignore[arg-type]
@@ -195,7 +215,8 @@ def table(results: list[dict[str, object]]) -> str:
             f"{ox_total:.2f} | {build / ox_total:.1f}x | "
             f"{f'{rdf_total:.1f}' if rdf_total else 'skipped'} | "
             f"{f'{rdf_total / build:.1f}x' if rdf_total else '-'} | "
-            f"{slowest[1]} ({slowest[0]}) | {r.get('html_open_s', '-')} |"
+            f"{slowest[1]} ({slowest[0]}) | {r.get('html_open_s', '-')} | "
+            f"{r['files']:,} | {r['rebuild_one_file_changed_s']} |"
         )
     return "\n".join(lines)
 
