@@ -165,7 +165,10 @@ def bench_size(papers: int, args: argparse.Namespace) -> dict[str, object]:
     changed = files[len(files) // 2]
     text = changed.read_bytes()
     try:
-        changed.write_bytes(text.replace(b"Abstract: ", b"Abstract: In short, ", 1))
+        label = b"Abstract: " if b"Abstract: " in text else "摘要:".encode()
+        edited = text.replace(label, label + "In short, 简言之，".encode(), 1)
+        assert edited != text
+        changed.write_bytes(edited)
         one_changed, _, _ = run_measured(cmd)
     finally:
         changed.write_bytes(text)
