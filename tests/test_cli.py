@@ -141,3 +141,24 @@ def test_progress_bar_on_a_terminal_only(tmp_path: Path) -> None:
     assert "files," in text and "% |" in text and "s left" in text, text[-500:]
     proc2 = subprocess.run([*cmd, "--quiet"], capture_output=True, text=True, check=False)
     assert "% |" not in proc2.stderr
+
+
+def test_build_remembers_files_in_its_cache_and_says_where_time_goes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    out = tmp_path / "out"
+    assert main(["build", str(SC21), "-o", str(out), "-q", "--timings"]) == 0
+    timings = json.loads(capsys.readouterr().err.strip().splitlines()[-1])["timings"]
+    assert list(timings) == ["lexicon", "notes", "write", "html"]
+    entries = sorted(p.name for p in (out / ".kg-cache").iterdir())
+    assert entries and all(name.endswith(".pickle") for name in entries)
+    first = (out / "graph.ttl").read_bytes()
+    assert main(["build", str(SC21), "-o", str(out), "-q"]) == 0
+    assert (out / "graph.ttl").read_bytes() == first
+    assert sorted(p.name for p in (out / ".kg-cache").iterdir()) == entries
+    other = tmp_path / "other"
+    assert main(["build", str(SC21), "-o", str(other), "-q", "--no-cache"]) == 0
+    assert not (other / ".kg-cache").exists()
+    assert (other / "graph.ttl").read_bytes() == first
