@@ -32,6 +32,7 @@ from .records import (
 
 _A = r"(?<![A-Za-z0-9])"  # an ASCII word boundary that also works next to Chinese
 _Z = r"(?![A-Za-z0-9])"
+_REGISTRY_MARK = "\x00"  # "\x00<k>" stands for the k-th registry name found in a field
 _SPLIT_AFFILIATIONS = re.compile(r"\s*(?:[,，、;；/|]|\band\b|&|\n)\s*")
 _BRACKETED = re.compile(r"[\[【(（]([^\]】)）]+)[\]】)）]")
 _ORG_WORDS = re.compile(
@@ -101,6 +102,16 @@ class Extractor:
                 if name:
                     table.setdefault(_fold(name), inst.id)
         return table
+
+    @cached_property
+    def _compound_institutions(self) -> Matcher:
+        """Registry names and aliases with a comma, "and", "&" ... in them."""
+        words: dict[str, str] = {}
+        for inst in self.lexicon.institutions.values():
+            for name in (inst.name, inst.name_zh, *inst.aliases):
+                if name and _SPLIT_AFFILIATIONS.search(name):
+                    words.setdefault(name, inst.id)
+        return Matcher(words, ignore_case=True)
 
     @cached_property
     def _abbreviations(self) -> dict[str, str]:
@@ -206,6 +217,7 @@ class Extractor:
             "_measure_matcher",
             "_direction_matcher",
             "_institution_names",
+            "_compound_institutions",
             "_countries",
             "_labelled",
             "_comparison_res",
@@ -244,11 +256,21 @@ class Extractor:
         text = paper.institutions
         people = [m.strip() for m in _BRACKETED.findall(text)]
         text = _BRACKETED.sub(",", text)
+        # registry names that hold a separator ("Texas A&M University", "Hong Kong University
+        # of Science and Technology") are taken whole before the field is split
+        text = text.replace(_REGISTRY_MARK, "")  # notes text never plays the mark
+        found = list(self._compound_institutions.finditer(text))
+        for k, (a, b, _) in reversed(list(enumerate(found))):
+            text = f"{text[:a]},{_REGISTRY_MARK}{k},{text[b:]}"
         tokens = [t.strip(" .。") for t in _SPLIT_AFFILIATIONS.split(text)]
         tokens = [t for t in tokens if t]
         unresolved: dict[str, Institution] = {}
         i = 0
         while i < len(tokens):
+            if tokens[i].startswith(_REGISTRY_MARK):
+                _add(facts.institutions, found[int(tokens[i][1:])][2])
+                i += 1
+                continue
             # "University of California, Berkeley": two tokens that name one place
             if i + 1 < len(tokens):
                 joined = self.resolve(f"{tokens[i]}, {tokens[i + 1]}")
