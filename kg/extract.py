@@ -209,21 +209,9 @@ class Extractor:
 
     def warm(self) -> None:
         """Build the lookup tables now (before worker processes fork, so that none redoes it)."""
-        for table in (
-            "_technique_patterns",
-            "_entity_patterns",
-            "_unit_re",
-            "_units",
-            "_measure_matcher",
-            "_direction_matcher",
-            "_institution_names",
-            "_compound_institutions",
-            "_countries",
-            "_labelled",
-            "_comparison_res",
-            "_qualifier_words",
-        ):
-            getattr(self, table)
+        for name, attribute in vars(Extractor).items():
+            if isinstance(attribute, cached_property):
+                getattr(self, name)
 
     def file_facts(self, notes: NotesFile) -> Knowledge:
         """What kg understood of one notes file: its papers' facts, what they name, and

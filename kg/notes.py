@@ -148,11 +148,14 @@ def notes_files(paths: Iterable[str | Path]) -> list[tuple[Path, str]]:
     return [(path, _stable_name(path, roots)) for path in find_notes(given)]
 
 
-def read_file(path: str | Path, labels: Labels, name: str | None = None) -> NotesFile:
-    """Read one notes file. Undecodable input is reported, not raised."""
+def read_file(
+    path: str | Path, labels: Labels, name: str | None = None, data: bytes | None = None
+) -> NotesFile:
+    """Read one notes file (``data``: its bytes, when already read). Undecodable input
+    is reported, not raised."""
     path = Path(path)
     shown = str(path)
-    data = path.read_bytes()
+    data = path.read_bytes() if data is None else data
     digest = hashlib.sha256(data).hexdigest()
     try:
         text = data.decode("utf-8-sig")

@@ -49,7 +49,7 @@ class _Job:
     path: Path
     name: str
     key: str = ""
-    size: int = 0
+    data: bytes = b""
 
 
 class _Work:
@@ -70,7 +70,7 @@ class _Work:
     def file(self, job: _Job) -> tuple[FileResult, bytes]:
         """Steps 1 to 3 for one file, remembered: the result, and pickled when the cache
         keeps it (else ``b""``)."""
-        result = self.state(read_file(job.path, self.lexicon.labels, job.name))
+        result = self.state(read_file(job.path, self.lexicon.labels, job.name, job.data))
         data = pickle.dumps(result) if self.cache.directory is not None else b""
         self.cache.put(job.key, data)
         return result, data
@@ -116,12 +116,12 @@ def build_statements(
         except OSError as exc:
             raise NotesError(f"cannot read: {exc.strerror}", str(job.path)) from exc
         job.key = cache_mod.key(config, str(job.path), job.name, data)
-        job.size = len(data)
         results[index] = _loads(cache.get(job.key))
         if results[index] is not None:
             if done is not None:
                 done(1)
         else:
+            job.data = data  # read once: the worker parses these bytes
             todo.append((index, job))
     for index, result in _run(work, todo, workers, done):
         results[index] = result
@@ -170,7 +170,7 @@ def _run(
     """The results of the files to do, as they come, from worker processes when that pays."""
     workers = workers or int(os.environ.get("KG_WORKERS", "0")) or (os.cpu_count() or 1)
     workers = min(workers, _MAX_WORKERS, len(todo))
-    size = sum(job.size for _, job in todo)
+    size = sum(len(job.data) for _, job in todo)
     if workers < 2 or size < PARALLEL_FROM or "fork" not in mp.get_all_start_methods():
         for index, job in todo:
             yield index, work.file(job)[0]
@@ -195,12 +195,12 @@ def _run(
 
 def _chunks(todo: list[tuple[int, _Job]], parts: int) -> list[list[tuple[int, _Job]]]:
     """Consecutive runs of files holding about the same number of bytes."""
-    total = sum(job.size for _, job in todo) or 1
+    total = sum(len(job.data) for _, job in todo) or 1
     chunks: list[list[tuple[int, _Job]]] = [[]]
     acc = 0
     for item in todo:
         if chunks[-1] and acc >= total * len(chunks) / parts:
             chunks.append([])
         chunks[-1].append(item)
-        acc += item[1].size
+        acc += len(item[1].data)
     return chunks
