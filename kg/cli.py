@@ -10,6 +10,7 @@ Exit codes (also in the README):
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import sys
 import warnings
@@ -240,6 +241,9 @@ def cmd_build(args: argparse.Namespace) -> int:
             progress=show_progress,
             cache_dir=None if args.no_cache else (args.cache or args.out / CACHE_DIR_NAME),
         )
+    # what was built lives until the process ends: keep the cycle collector from walking
+    # its millions of objects again while the files and the page are written
+    gc.freeze()
     formats = args.format or ["turtle"]
     formats = list(RDF_FORMATS) if "all" in formats else list(dict.fromkeys(formats))
     graph_for_page: Future[rdflib.Graph] | None = None

@@ -812,13 +812,25 @@ class Matcher:
     def finditer(self, text: str) -> Iterable[tuple[int, int, str]]:
         """``(start, end, id)`` of each word found, left to right."""
         folded = self.key(text)
-        first = self.first_runs
-        starts = [m.start() for m in _ASCII_RUN.finditer(folded) if m.group(0) in first]
+        starts = []
+        n = len(text)
+        # the runs that begin a word, found by set (few), then placed with str.find
+        for run in self.first_runs.intersection(_ASCII_RUN.findall(folded)):
+            size = len(run)
+            at = folded.find(run)
+            while at >= 0:
+                end = at + size
+                if (at == 0 or not _ASCII_ALNUM(folded[at - 1])) and (
+                    end == n or not _ASCII_ALNUM(folded[end])
+                ):
+                    starts.append(at)
+                at = folded.find(run, end)
+        starts.sort()
         if self.other is not None:
             others = [m.start() for m in self.other.finditer(folded)]
             if others:
                 starts = sorted(starts + others)
-        pos, n = 0, len(text)
+        pos = 0
         for a in starts:
             if a < pos:
                 continue
