@@ -22,7 +22,7 @@ import urllib.request
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -334,7 +334,9 @@ def check_read_only(sparql: str, allow_update: bool = False, allow_service: bool
 
 
 def with_values(sparql: str, bindings: Mapping[str, Identifier]) -> str:
-    """The query with a VALUES block binding each variable, first in its outer group.
+    """The query with a VALUES block binding each variable, first in its outer group, and
+    first in each nested SELECT that mentions it (a nested SELECT does not see the
+    bindings around it, so a question may narrow down early, where it is fast).
 
     Each value is written as an RDF term by rdflib (quotes, newlines and
     backslashes escaped), so no value can change the query around it.
@@ -344,13 +346,42 @@ def with_values(sparql: str, bindings: Mapping[str, Identifier]) -> str:
     for name in bindings:
         if not _VAR.fullmatch(name):
             raise QueryError(f"not a SPARQL variable name: {name!r}")
-    names = sorted(bindings)
-    values = " ".join(bindings[k].n3() for k in names)
-    block = f" VALUES ({' '.join('?' + k for k in names)}) {{ ({values}) }} "
-    at = _code(sparql).find("{")
+    code = _code(sparql)
+    at = code.find("{")
     if at < 0:
         raise QueryError("SPARQL error: the query has no { ... } group to bind values in")
-    return sparql[: at + 1] + block + sparql[at + 1 :]
+    inserts = {at + 1: sorted(bindings)}
+    for m in _NESTED_SELECT.finditer(code, at):
+        start = code.find("{", m.end())
+        if start < 0:
+            continue
+        text = code[start : _group_end(code, start)]
+        names = [k for k in sorted(bindings) if re.search(rf"[?$]{k}(?![A-Za-z0-9_])", text)]
+        if names:
+            inserts[start + 1] = names
+    out = sparql
+    for place in sorted(inserts, reverse=True):
+        names = inserts[place]
+        values = " ".join(bindings[k].n3() for k in names)
+        block = f" VALUES ({' '.join('?' + k for k in names)}) {{ ({values}) }} "
+        out = out[:place] + block + out[place:]
+    return out
+
+
+_NESTED_SELECT = re.compile(r"\bSELECT\b", re.IGNORECASE)
+
+
+def _group_end(code: str, start: int) -> int:
+    """The end of the ``{ ... }`` group opening at ``start`` (the end of the text if open)."""
+    depth = 0
+    for i in range(start, len(code)):
+        if code[i] == "{":
+            depth += 1
+        elif code[i] == "}":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+    return len(code)
 
 
 def as_term(value: Any) -> Identifier:
@@ -444,9 +475,34 @@ def _run_local(graph: rdflib.Graph, sparql: str, engine: str) -> Rows:
     raise QueryError(f"unknown engine {engine!r}: choose auto, oxigraph or rdflib")
 
 
-def _run_oxigraph(store: ox.Store, sparql: str) -> Rows:
-    from oxrdflib._converter import from_ox
+def _from_oxigraph(t: object) -> Node:
+    """An Oxigraph term as rdflib's parsers make it: a plain string literal has no
+    datatype (RDF 1.1 gives it xsd:string), as in the answers of rdflib's engine."""
+    if isinstance(t, ox.Literal):
+        if t.language:
+            return Literal(t.value, lang=t.language)
+        datatype = t.datatype.value
+        if datatype == _XSD_STRING:
+            return Literal(t.value)
+        return Literal(t.value, datatype=_datatype(datatype))
+    if isinstance(t, ox.NamedNode):
+        return URIRef(t.value)
+    if isinstance(t, ox.BlankNode):
+        return BNode(t.value)
+    if isinstance(t, ox.Triple):  # RDF-star
+        return (_from_oxigraph(t.subject), _from_oxigraph(t.predicate), _from_oxigraph(t.object))  # type: ignore[return-value]
+    raise QueryError(f"an answer kg cannot read: {t!r}")
 
+
+_XSD_STRING = "http://www.w3.org/2001/XMLSchema#string"
+
+
+@lru_cache(maxsize=256)
+def _datatype(iri: str) -> URIRef:
+    return URIRef(iri)
+
+
+def _run_oxigraph(store: ox.Store, sparql: str) -> Rows:
     try:
         result = store.query(
             sparql, use_default_graph_as_union=True, prefixes=prefixes(DEFAULT_BASE)
@@ -467,7 +523,7 @@ def _run_oxigraph(store: ox.Store, sparql: str) -> Rows:
             return None
         found = seen.get(t)
         if found is None:
-            found = seen[t] = from_ox(t)  # type: ignore[arg-type]
+            found = seen[t] = _from_oxigraph(t)
         return found
 
     rows = [tuple(term(t) for t in solution) for solution in result]
@@ -577,7 +633,7 @@ def _from_json(term: dict[str, str] | None) -> Node | None:
         return BNode(term["value"])
     if "xml:lang" in term:
         return Literal(term["value"], lang=term["xml:lang"])
-    if "datatype" in term:
+    if "datatype" in term and term["datatype"] != _XSD_STRING:
         return Literal(term["value"], datatype=URIRef(term["datatype"]))
     return Literal(term["value"])
 

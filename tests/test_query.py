@@ -137,6 +137,15 @@ def test_parameters_are_bound_never_pasted(hostile_graph: rdflib.Graph, i: int) 
             engine=engine,
         )
         assert len(rows) == 1
+        # and inside a nested SELECT, which does not see the bindings around it
+        rows = query(
+            hostile_graph,
+            "SELECT ?p ?n WHERE { { SELECT ?p WHERE { ?p dcterms:title ?t"
+            " FILTER(STR(?t) = ?want) } } BIND(?want AS ?n) }",
+            want=f"Paper {i} {value}",
+            engine=engine,
+        )
+        assert [str(r["n"]) for r in rows.to_dicts()] == [f"Paper {i} {value}"], engine
     # the raw value matches nothing and breaks nothing
     assert len(query(hostile_graph, "keyword-search", keyword=HOSTILE[i] + "!")) == 0
     assert len(hostile_graph) == before
