@@ -27,7 +27,6 @@ from .cache import CACHE_DIR_NAME
 from .errors import KgError, QueryError
 from .graph import describe, to_graph
 from .html import (
-    MAP_PREDICATES,
     VIEWS,
     HtmlOptions,
     page_graph,
@@ -250,10 +249,10 @@ def cmd_build(args: argparse.Namespace) -> int:
     if not args.no_html:
         # Oxigraph loads the graph for the page without holding the GIL: do it while
         # the files are written. A large corpus opens on the institution-technique
-        # map, which needs only a few kinds of statement.
+        # map, which needs only the outline of the graph.
         statements = result.statements
         if shows_map(HtmlOptions(), len(result.knowledge.papers)):
-            statements = statements.subset(MAP_PREDICATES)
+            statements = statements.outline()
         statements.ntriples()
         graph_for_page = ThreadPoolExecutor(max_workers=1).submit(to_graph, statements)
     with stages("write"):

@@ -221,6 +221,7 @@ class GraphPart:
     subjects: tuple[str, ...] = ()
     classes: dict[str, int] = field(default_factory=dict)
     turtle: bytes | None = None  # None: not made yet
+    outline: bytes = b""  # the body's lines with an OUTLINE predicate
 
 
 def graph_part(head: Iterable[str], body: Iterable[str], base: str | None = None) -> GraphPart:
@@ -233,12 +234,14 @@ def graph_part(head: Iterable[str], body: Iterable[str], base: str | None = None
         cls = _class_of(line)
         if cls:
             classes[cls] = classes.get(cls, 0) + 1
+    sketch = [line for line in lines if line.startswith(_OUTLINE, line.index(" ") + 1)]
     part = GraphPart(
         head=sorted(set(head)),
         body=text,
         lines=len(lines),
         subjects=tuple(dict.fromkeys(line[: line.index(" ")] for line in lines)),
         classes=classes,
+        outline=(" .\n".join(sketch) + " .\n").encode("utf-8") if sketch else b"",
     )
     if base is not None:
         part.turtle = turtle_body(text, base)
@@ -246,6 +249,11 @@ def graph_part(head: Iterable[str], body: Iterable[str], base: str | None = None
 
 
 _TYPING = f" {A} <"
+
+# the statements that sketch the graph: what things are, their names, and who works on
+# what where (a large graph.html needs no more)
+OUTLINE = (RDF.type, RDFS.label, KG.affiliation, KG.technique, KG.country)
+_OUTLINE = tuple(_n(str(p)) + " " for p in OUTLINE)  # predicates as lines hold them
 
 
 def _class_of(line: str) -> str:
@@ -391,20 +399,15 @@ class Statements:
     def ox_quads(self) -> Iterator[ox.Quad]:
         return ox.parse(self.nquads(), format=ox.RdfFormat.N_QUADS)
 
-    def subset(self, predicates: Iterable[str]) -> Statements:
-        """Only the statements with these predicates (IRIs), as one graph (in no sorted order)."""
-        needles = [f" {_n(p)} ".encode() for p in predicates]
-        found: list[bytes] = []
-        for chunk in self.ntriples_chunks():
-            for needle in needles:
-                at = chunk.find(needle)
-                while at >= 0:
-                    start = chunk.rfind(b"\n", 0, at) + 1
-                    end = chunk.index(b"\n", at) + 1
-                    if b" " not in chunk[start:at]:  # the predicate, not text in a literal
-                        found.append(chunk[start:end])
-                    at = chunk.find(needle, end)
-        return Statements({"": GraphPart(head=[], body=b"".join(found), lines=len(found))})
+    def outline(self) -> Statements:
+        """Only the statements whose predicate is in :data:`OUTLINE`, as one graph (the
+        bodies' share was picked out when they were made)."""
+        heads = [line for line in self.heads if line.startswith(_OUTLINE, line.index(" ") + 1)]
+        body = b"".join(
+            [(" .\n".join(heads) + " .\n").encode("utf-8") if heads else b""]
+            + [part.outline for _, part in self.parts]
+        )
+        return Statements({"": GraphPart(head=[], body=body, lines=body.count(b"\n"))})
 
 
 def to_quads(know: Knowledge, base: str, lexicon: Lexicon | None = None) -> Statements:

@@ -230,16 +230,6 @@ def institution_map(graph: rdflib.Graph, max_nodes: int = 400) -> PageGraph:
     return PageGraph(g, notice)
 
 
-# what the institution-technique map reads: a build can load just these for a large page
-MAP_PREDICATES = (
-    "http://www.w3.org/1999/02/22-rdf-syntax-ns#type",
-    "http://www.w3.org/2000/01/rdf-schema#label",
-    "https://w3id.org/kg/ontology#affiliation",
-    "https://w3id.org/kg/ontology#technique",
-    "https://w3id.org/kg/ontology#country",
-)
-
-
 def shows_map(options: HtmlOptions, papers: int) -> bool:
     """Whether the page will be the institution-technique map."""
     if options.focus:
