@@ -424,8 +424,10 @@ def normalize_doi(doi: str) -> str:
 
 
 def guess_language(text: str) -> str:
-    cjk = len(CJK_RE.findall(text))
-    latin = len(LATIN_RE.findall(text))
+    if text.isascii():
+        return "en" if LATIN_RE.search(text) else "zh"
+    cjk = len(text) - len(CJK_RE.sub("", text))
+    latin = len(text) - len(LATIN_RE.sub("", text))
     # a Chinese character carries about as much as a five-letter word
     return "zh" if cjk * 5 >= latin else "en"
 
