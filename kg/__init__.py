@@ -11,7 +11,7 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
-from .api import Build, NotesWarning, build, build_all, load
+from .api import Build, NotesWarning, build, build_all, load, start_page
 from .errors import KgError, LexiconError, NotesError, QueryError, StoreError
 from .extract import extract
 from .lexicon import load_lexicon
@@ -46,5 +46,6 @@ __all__ = [
     "named_queries",
     "query",
     "read_notes",
+    "start_page",
     "validate",
 ]

@@ -3,23 +3,27 @@
 from __future__ import annotations
 
 import warnings
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
 import pyoxigraph as ox
 import rdflib
 
+from . import cache as cache_mod
 from . import resources
 from .cache import Cache
 from .errors import KgError, NotesError
 from .graph import Statements, oxigraph_graph, to_graph
+from .html import HtmlOptions, shows_map, write_html
 from .iri import check_base
 from .lexicon import load_lexicon
 from .notes import notes_files
 from .pipeline import build_statements
 from .progress import Stages, progress_bar
 from .records import Knowledge, Problem
+from .store import atomic_write
 from .vocab import DEFAULT_BASE
 
 
@@ -77,6 +81,43 @@ def build_all(
             files, lexicon, base, Cache(cache_dir), workers, done
         )
     return Build(knowledge, statements, base)
+
+
+def start_page(
+    build: Build, path: str | Path, cache_dir: str | Path | None = None
+) -> Callable[[], Path]:
+    """Begin writing ``graph.html`` for a build; call what it returns to finish it.
+
+    Oxigraph loads the page's graph in the background (it does not hold the
+    GIL) while the caller writes other files. A large corpus opens on the
+    institution-technique map, which needs only the outline of the graph. With
+    ``cache_dir``, a page whose input did not change since the last build is
+    taken from there instead of being drawn again.
+    """
+    statements = build.statements
+    if shows_map(HtmlOptions(), len(build.knowledge.papers)):
+        statements = statements.outline()
+    cache = Cache(Path(cache_dir) / "pages" if cache_dir is not None else None)
+    entry = cache_mod.key(cache_mod.code_fingerprint(), "graph.html", statements.ntriples())
+    html = cache.get(entry)
+    if html is not None:
+        drawn = html
+
+        def copy() -> Path:
+            cache.forget_unused()
+            return atomic_write(path, lambda tmp: tmp.write_bytes(drawn))
+
+        return copy
+    graph = ThreadPoolExecutor(max_workers=1).submit(to_graph, statements)
+
+    def draw() -> Path:
+        written = write_html(graph.result(), path)
+        if cache.directory is not None:
+            cache.put(entry, written.read_bytes())
+        cache.forget_unused()
+        return written
+
+    return draw
 
 
 def build(

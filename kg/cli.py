@@ -16,26 +16,23 @@ import sys
 import warnings
 from collections import Counter
 from collections.abc import Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 import rdflib
 
 from . import __version__
-from .api import Build, build_all, load
+from .api import Build, build_all, load, start_page
 from .cache import CACHE_DIR_NAME
 from .errors import KgError, QueryError
-from .graph import describe, to_graph
+from .graph import describe
 from .html import (
     VIEWS,
     HtmlOptions,
     page_graph,
     render,
-    shows_map,
     to_network,
     write_gexf,
     write_graphml,
-    write_html,
 )
 from .progress import Stages
 from .query import FORMATS, Rows, named_queries, query
@@ -228,8 +225,9 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    stages = Stages()
+    stages = Stages(order=("lexicon", "notes", "write", "html"))
     show_progress = not args.quiet and sys.stderr.isatty()
+    cache_dir = None if args.no_cache else (args.cache or args.out / CACHE_DIR_NAME)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         result = build_all(
@@ -238,32 +236,26 @@ def cmd_build(args: argparse.Namespace) -> int:
             lexicons=args.lexicon,
             stages=stages,
             progress=show_progress,
-            cache_dir=None if args.no_cache else (args.cache or args.out / CACHE_DIR_NAME),
+            cache_dir=cache_dir,
         )
     # what was built lives until the process ends: keep the cycle collector from walking
     # its millions of objects again while the files and the page are written
     gc.freeze()
     formats = args.format or ["turtle"]
     formats = list(RDF_FORMATS) if "all" in formats else list(dict.fromkeys(formats))
-    graph_for_page: Future[rdflib.Graph] | None = None
+    page = None
     if not args.no_html:
-        # Oxigraph loads the graph for the page without holding the GIL: do it while
-        # the files are written. A large corpus opens on the institution-technique
-        # map, which needs only the outline of the graph.
-        statements = result.statements
-        if shows_map(HtmlOptions(), len(result.knowledge.papers)):
-            statements = statements.outline()
-        statements.ntriples()
-        graph_for_page = ThreadPoolExecutor(max_workers=1).submit(to_graph, statements)
+        with stages("html"):  # the page's graph loads while the files are written
+            page = start_page(result, args.out / "graph.html", cache_dir)
     with stages("write"):
         written = write_outputs(result.statements, args.out, formats, result.base)
         description = describe(
             result.statements, result.knowledge, result.base, formats, args.license
         )
         written.append(write_description(description, args.out, result.base))
-    if graph_for_page is not None:
+    if page is not None:
         with stages("html"):
-            written.append(write_html(graph_for_page.result(), args.out / "graph.html"))
+            written.append(page())
     _report(result, written, quiet=args.quiet)
     if args.timings:
         print(json.dumps({"timings": stages.as_dict()}), file=sys.stderr)

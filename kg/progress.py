@@ -10,10 +10,11 @@ from typing import TextIO
 
 
 class Stages:
-    """Wall-clock seconds per named stage."""
+    """Wall-clock seconds per named stage (a stage may run in several pieces), listed in
+    the ``order`` given, then as met."""
 
-    def __init__(self) -> None:
-        self.seconds: dict[str, float] = {}
+    def __init__(self, order: tuple[str, ...] = ()) -> None:
+        self.seconds: dict[str, float] = dict.fromkeys(order, 0.0)
 
     @contextmanager
     def __call__(self, name: str) -> Iterator[None]:
@@ -24,7 +25,7 @@ class Stages:
             self.seconds[name] = self.seconds.get(name, 0.0) + time.perf_counter() - start
 
     def as_dict(self) -> dict[str, float]:
-        return {k: round(v, 3) for k, v in self.seconds.items()}
+        return {k: round(v, 3) for k, v in self.seconds.items() if v}
 
 
 def progress_bar(

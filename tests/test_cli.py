@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -153,7 +154,8 @@ def test_build_remembers_files_in_its_cache_and_says_where_time_goes(
     timings = json.loads(capsys.readouterr().err.strip().splitlines()[-1])["timings"]
     assert list(timings) == ["lexicon", "notes", "write", "html"]
     entries = sorted(p.name for p in (out / ".kg-cache").iterdir())
-    assert entries and all(name.endswith(".pickle") for name in entries)
+    assert "pages" in entries  # graph.html, remembered by what it shows
+    assert all(name.endswith(".pickle") for name in entries if name != "pages")
     first = (out / "graph.ttl").read_bytes()
     assert main(["build", str(SC21), "-o", str(out), "-q"]) == 0
     assert (out / "graph.ttl").read_bytes() == first
@@ -162,3 +164,35 @@ def test_build_remembers_files_in_its_cache_and_says_where_time_goes(
     assert main(["build", str(SC21), "-o", str(other), "-q", "--no-cache"]) == 0
     assert not (other / ".kg-cache").exists()
     assert (other / "graph.ttl").read_bytes() == first
+
+
+def test_a_rebuild_draws_the_page_again_only_when_what_it_shows_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import kg.api
+
+    notes = tmp_path / "notes.txt"
+    text = SC21.read_text(encoding="utf-8")
+    notes.write_text(text, encoding="utf-8")
+    out = tmp_path / "out"
+    build = ["build", str(notes), "-o", str(out), "-q"]
+    assert main(build) == 0
+    page = (out / "graph.html").read_bytes()
+
+    def draw(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the page was drawn again")
+
+    with monkeypatch.context() as m:
+        m.setattr(kg.api, "write_html", draw)
+        (out / "graph.html").unlink()
+        assert main(build) == 0  # nothing changed: the remembered page is written
+    assert (out / "graph.html").read_bytes() == page
+    title = re.search(r"(?m)^论文题目[:：]\s*(.+)$", text).group(1)  # type: ignore[union-attr]
+    notes.write_text(text.replace(title, title + " (revised)"), encoding="utf-8")
+    assert main(build) == 0
+    drawn = (out / "graph.html").read_bytes()
+    assert drawn != page and b"(revised)" in drawn
+    other = tmp_path / "other"
+    assert main([*build[:3], str(other), "-q", "--no-cache"]) == 0
+    assert (other / "graph.html").read_bytes() == drawn
+    assert len(list((out / ".kg-cache" / "pages").iterdir())) == 1  # the old page is gone
