@@ -6,6 +6,7 @@ import warnings
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from importlib import metadata
 from pathlib import Path
 
 import pyoxigraph as ox
@@ -98,7 +99,7 @@ def start_page(
     if shows_map(HtmlOptions(), len(build.knowledge.papers)):
         statements = statements.outline()
     cache = Cache(Path(cache_dir) / "pages" if cache_dir is not None else None)
-    entry = cache_mod.key(cache_mod.code_fingerprint(), "graph.html", statements.ntriples())
+    entry = cache_mod.key(cache_mod.code_fingerprint(), *_drawn_by(), statements.ntriples())
     html = cache.get(entry)
     if html is not None:
         drawn = html
@@ -118,6 +119,11 @@ def start_page(
         return written
 
     return draw
+
+
+def _drawn_by() -> list[str]:
+    """What else a page depends on: the libraries that draw and lay it out."""
+    return [f"{name} {metadata.version(name)}" for name in ("pyvis", "networkx", "jinja2", "numpy")]
 
 
 def build(
