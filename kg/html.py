@@ -23,17 +23,18 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import networkx as nx
 import rdflib
-from jinja2 import Environment, select_autoescape
-from pyvis.network import Network
 
 from . import __version__
 from .errors import KgError
-from .layout import spring_layout
 from .query import values
 from .store import atomic_write, atomic_write_text
+
+if TYPE_CHECKING:  # drawing libraries load when a page is drawn, not with every command
+    import networkx as nx
+    from pyvis.network import Network
 
 VIEWS = ("auto", "full", "papers", "institutions", "techniques")
 AUTO_FULL_PAPERS = 300  # "auto" shows every node up to this many papers
@@ -152,6 +153,8 @@ class PageGraph:
 
 def to_networkx(graph: rdflib.Graph) -> nx.MultiDiGraph:
     """Every kg-typed resource of the graph and the links between them."""
+    import networkx as nx
+
     g = nx.MultiDiGraph()
     for row in values(graph, _NODES):
         node, cls, label = str(row[0]), str(row[1]).rsplit("#", 1)[-1], str(row[2])
@@ -180,6 +183,8 @@ def institution_map(graph: rdflib.Graph, max_nodes: int = 400) -> PageGraph:
 
     Computed with aggregate queries, so it costs little even for 100,000 papers.
     """
+    import networkx as nx
+
     insts = {str(r[0]): r for r in values(graph, _INSTITUTIONS)}
     techs = {str(r[0]): r for r in values(graph, _TECHNIQUES)}
     pairs = [(str(i), str(t), int(n)) for i, t, n in values(graph, _PAIRS)]  # type: ignore[arg-type]
@@ -239,6 +244,8 @@ def shows_map(options: HtmlOptions, papers: int) -> bool:
 
 def page_graph(graph: rdflib.Graph, options: HtmlOptions) -> PageGraph:
     """The networkx graph the page will show."""
+    import networkx as nx
+
     if options.view not in VIEWS:
         raise KgError(f"unknown view {options.view!r}; choose from {', '.join(VIEWS)}")
     view = options.view
@@ -295,6 +302,8 @@ def _tooltip(node: str, data: dict) -> str:
 
 
 def _positions(g: nx.MultiDiGraph) -> dict[str, tuple[float, float]]:
+    from .layout import spring_layout
+
     nodes = sorted(g.nodes)
     if len(nodes) <= LAYOUT_LIMIT:
         return spring_layout(nodes, ((a, b) for a, b, _ in g.edges(keys=True)))  # type: ignore[return-value]
@@ -317,6 +326,8 @@ def _positions(g: nx.MultiDiGraph) -> dict[str, tuple[float, float]]:
 
 def to_network(page: PageGraph, options: HtmlOptions | None = None) -> Network:
     """A pyvis network, its node and edge lists filled directly (``from_nx`` is quadratic)."""
+    from pyvis.network import Network
+
     options = options or HtmlOptions()
     g = page.graph
     net = Network(height="100vh", width="100%", directed=True, cdn_resources="in_line")
@@ -356,7 +367,10 @@ def to_network(page: PageGraph, options: HtmlOptions | None = None) -> Network:
     return net
 
 
-_VIS_DIR = files("pyvis") / "templates" / "lib" / "vis-9.1.2"
+def _vis_file(name: str) -> str:
+    """A file of the vis-network release pyvis ships (inlined: the page works offline)."""
+    return (files("pyvis") / "templates" / "lib" / "vis-9.1.2" / name).read_text(encoding="utf-8")
+
 
 _TEMPLATE = """<!DOCTYPE html>
 <html lang="en">
@@ -480,6 +494,8 @@ def _json_for_script(value: object) -> str:
 
 
 def render(net: Network, page: PageGraph | None = None, options: HtmlOptions | None = None) -> str:
+    from jinja2 import Environment, select_autoescape
+
     options = options or HtmlOptions()
     physics = len(net.nodes) <= PHYSICS_LIMIT
     vis_options = {
@@ -517,8 +533,8 @@ def render(net: Network, page: PageGraph | None = None, options: HtmlOptions | N
     return env.from_string(_TEMPLATE).render(
         title=options.title,
         version=__version__,
-        vis_css=(_VIS_DIR / "vis-network.css").read_text(encoding="utf-8"),
-        vis_js=(_VIS_DIR / "vis-network.min.js").read_text(encoding="utf-8"),
+        vis_css=_vis_file("vis-network.css"),
+        vis_js=_vis_file("vis-network.min.js"),
         data=_json_for_script(data),
     )
 
@@ -535,6 +551,8 @@ def write_html(graph: rdflib.Graph, path: str | Path, options: HtmlOptions | Non
 
 def _flat(g: nx.MultiDiGraph) -> nx.MultiDiGraph:
     """The view with plain attributes (GraphML and GEXF take no lists or dicts)."""
+    import networkx as nx
+
     flat = nx.MultiDiGraph()
     for v in sorted(g.nodes):
         d = g.nodes[v]
@@ -546,12 +564,16 @@ def _flat(g: nx.MultiDiGraph) -> nx.MultiDiGraph:
 
 def write_graphml(page: PageGraph, path: str | Path) -> Path:
     """GraphML for Cytoscape, Gephi and other graph tools."""
+    import networkx as nx
+
     text = "\n".join(nx.generate_graphml(_flat(page.graph))) + "\n"
     return atomic_write_text(path, text)
 
 
 def write_gexf(page: PageGraph, path: str | Path) -> Path:
     """GEXF for Gephi (without its "last modified" date, so that builds stay identical)."""
+    import networkx as nx
+
     lines = [
         re.sub(r'\s*lastmodifieddate="[^"]*"', "", line)
         for line in nx.generate_gexf(_flat(page.graph))
