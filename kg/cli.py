@@ -267,16 +267,22 @@ def cmd_build(args: argparse.Namespace) -> int:
     return OK
 
 
+LISTED_FILES = 20  # kg build names this many notes files, then counts the rest
+
+
 def _report(result: Build, written: list[Path], quiet: bool) -> None:
     know = result.knowledge
     out = sys.stdout
     if not quiet:
-        for notes in know.corpus.files:
+        for notes in know.corpus.files[:LISTED_FILES]:
             print(
                 f"{notes.path}: {len(notes.papers)} papers, {len(notes.sessions)} sessions"
                 f" ({notes.conference.label})",
                 file=out,
             )
+        more = len(know.corpus.files) - LISTED_FILES
+        if more > 0:
+            print(f"... and {more} more notes files", file=out)
     problems = result.problems
     if problems:
         print(f"\n{len(problems)} problem(s) in the notes:", file=sys.stderr)

@@ -196,3 +196,22 @@ def test_a_rebuild_draws_the_page_again_only_when_what_it_shows_changed(
     assert main([*build[:3], str(other), "-q", "--no-cache"]) == 0
     assert (other / "graph.html").read_bytes() == drawn
     assert len(list((out / ".kg-cache" / "pages").iterdir())) == 1  # the old page is gone
+
+
+def test_build_names_the_first_notes_files_and_counts_the_rest(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from kg.cli import LISTED_FILES
+
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    for k in range(LISTED_FILES + 3):
+        (notes / f"n{k:02d}.txt").write_text(
+            f"会议:SC 2021\n论文题目:Paper {k}\n论文地址:https://doi.org/10.5555/{k}\n",
+            encoding="utf-8",
+        )
+    assert main(["build", str(notes), "-o", str(tmp_path / "out"), "--no-html"]) == 0
+    out = capsys.readouterr().out
+    assert out.count(": 1 papers, ") == LISTED_FILES
+    assert "... and 3 more notes files" in out
+    assert f"Graph: {LISTED_FILES + 3} papers" in out
