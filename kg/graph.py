@@ -234,7 +234,7 @@ def graph_part(head: Iterable[str], body: Iterable[str], base: str | None = None
         cls = _class_of(line)
         if cls:
             classes[cls] = classes.get(cls, 0) + 1
-    sketch = [line for line in lines if line.startswith(_OUTLINE, line.index(" ") + 1)]
+    sketch = [line for line in lines if _in_outline(line)]
     part = GraphPart(
         head=sorted(set(head)),
         body=text,
@@ -254,6 +254,11 @@ _TYPING = f" {A} <"
 # what where (a large graph.html needs no more)
 OUTLINE = (RDF.type, RDFS.label, KG.affiliation, KG.technique, KG.country)
 _OUTLINE = tuple(_n(str(p)) + " " for p in OUTLINE)  # predicates as lines hold them
+
+
+def _in_outline(line: str) -> bool:
+    """Whether an N-Triples line's predicate is in :data:`OUTLINE`."""
+    return line.startswith(_OUTLINE, line.index(" ") + 1)
 
 
 def _class_of(line: str) -> str:
@@ -402,7 +407,7 @@ class Statements:
     def outline(self) -> Statements:
         """Only the statements whose predicate is in :data:`OUTLINE`, as one graph (the
         bodies' share was picked out when they were made)."""
-        heads = [line for line in self.heads if line.startswith(_OUTLINE, line.index(" ") + 1)]
+        heads = [line for line in self.heads if _in_outline(line)]
         body = b"".join(
             [(" .\n".join(heads) + " .\n").encode("utf-8") if heads else b""]
             + [part.outline for _, part in self.parts]

@@ -22,7 +22,7 @@ import urllib.request
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
-from functools import cache, lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -484,7 +484,7 @@ def _from_oxigraph(t: object) -> Node:
         datatype = t.datatype.value
         if datatype == _XSD_STRING:
             return Literal(t.value)
-        return Literal(t.value, datatype=_datatype(datatype))
+        return Literal(t.value, datatype=URIRef(datatype))
     if isinstance(t, ox.NamedNode):
         return URIRef(t.value)
     if isinstance(t, ox.BlankNode):
@@ -494,12 +494,7 @@ def _from_oxigraph(t: object) -> Node:
     raise QueryError(f"an answer kg cannot read: {t!r}")
 
 
-_XSD_STRING = "http://www.w3.org/2001/XMLSchema#string"
-
-
-@lru_cache(maxsize=256)
-def _datatype(iri: str) -> URIRef:
-    return URIRef(iri)
+_XSD_STRING = str(XSD.string)
 
 
 def _run_oxigraph(store: ox.Store, sparql: str) -> Rows:
