@@ -18,6 +18,7 @@ from .cache import Cache
 from .errors import KgError, NotesError
 from .graph import Statements, oxigraph_graph, to_graph
 from .html import HtmlOptions, shows_map, write_html
+from .html import prepare as prepare_html
 from .iri import check_base
 from .lexicon import load_lexicon
 from .notes import notes_files
@@ -89,11 +90,12 @@ def start_page(
 ) -> Callable[[], Path]:
     """Begin writing ``graph.html`` for a build; call what it returns to finish it.
 
-    Oxigraph loads the page's graph in the background (it does not hold the
-    GIL) while the caller writes other files. A large corpus opens on the
-    institution-technique map, which needs only the outline of the graph. With
-    ``cache_dir``, a page whose input did not change since the last build is
-    taken from there instead of being drawn again.
+    Oxigraph loads the page's graph, and Python the drawing libraries, in the
+    background (Oxigraph does not hold the GIL) while the caller writes other
+    files. A large corpus opens on the institution-technique map, which needs
+    only the outline of the graph. With ``cache_dir``, a page whose input did
+    not change since the last build is taken from there instead of being drawn
+    again.
     """
     statements = build.statements
     if shows_map(HtmlOptions(), len(build.knowledge.papers)):
@@ -109,9 +111,13 @@ def start_page(
             return atomic_write(path, lambda tmp: tmp.write_bytes(drawn))
 
         return copy
-    graph = ThreadPoolExecutor(max_workers=1).submit(to_graph, statements)
+    background = ThreadPoolExecutor(max_workers=2)
+    graph = background.submit(to_graph, statements)
+    libraries = background.submit(prepare_html)
+    background.shutdown(wait=False)
 
     def draw() -> Path:
+        libraries.result()
         written = write_html(graph.result(), path)
         if cache.directory is not None:
             cache.put(entry, written.read_bytes())

@@ -221,7 +221,7 @@ class GraphPart:
     subjects: tuple[str, ...] = ()
     classes: dict[str, int] = field(default_factory=dict)
     turtle: bytes | None = None  # None: not made yet
-    outline: bytes = b""  # the body's lines with an OUTLINE predicate
+    outline: bytes = b""  # the body's lines that outline_of keeps
 
 
 def graph_part(head: Iterable[str], body: Iterable[str], base: str | None = None) -> GraphPart:
@@ -234,7 +234,7 @@ def graph_part(head: Iterable[str], body: Iterable[str], base: str | None = None
         cls = _class_of(line)
         if cls:
             classes[cls] = classes.get(cls, 0) + 1
-    sketch = [line for line in lines if _in_outline(line)]
+    sketch = outline_of(lines)
     part = GraphPart(
         head=sorted(set(head)),
         body=text,
@@ -250,15 +250,34 @@ def graph_part(head: Iterable[str], body: Iterable[str], base: str | None = None
 
 _TYPING = f" {A} <"
 
-# the statements that sketch the graph: what things are, their names, and who works on
-# what where (a large graph.html needs no more)
-OUTLINE = (RDF.type, RDFS.label, KG.affiliation, KG.technique, KG.country)
-_OUTLINE = tuple(_n(str(p)) + " " for p in OUTLINE)  # predicates as lines hold them
+# the statements that sketch the graph, all a large graph.html needs: who works on what
+# where (the links), what the linked things are, and the names of all but the papers
+OUTLINE_LINKS = (KG.affiliation, KG.technique, KG.country)
+OUTLINE_CLASSES = (KG.Paper, KG.Institution, KG.Technique, KG.Country)
+_LINKS = tuple(_n(str(p)) + " " for p in OUTLINE_LINKS)  # predicates as lines hold them
+_TYPES = frozenset(str(c) for c in OUTLINE_CLASSES)
+_NAMED = _TYPES - {str(KG.Paper)}
+_LABELLED = f" {LABEL} "
 
 
-def _in_outline(line: str) -> bool:
-    """Whether an N-Triples line's predicate is in :data:`OUTLINE`."""
-    return line.startswith(_OUTLINE, line.index(" ") + 1)
+def outline_of(lines: list[str]) -> list[str]:
+    """The N-Triples ``lines`` (without the final " .") that sketch the graph: the
+    :data:`OUTLINE_LINKS`, the types in :data:`OUTLINE_CLASSES`, and the labels of the
+    things of those classes other than papers. Types and labels are read from the same
+    lines, so a part's outline depends on that part alone."""
+    named: set[str] = set()
+    out = []
+    for line in lines:
+        at = line.index(" ")
+        if line.startswith(_LINKS, at + 1):
+            out.append(line)
+        elif line.startswith(_TYPING, at):
+            cls = line[at + len(_TYPING) : -1]
+            if cls in _TYPES:
+                out.append(line)
+                if cls in _NAMED:
+                    named.add(line[:at])
+    return out + [line for line in lines if _LABELLED in line and line[: line.index(" ")] in named]
 
 
 def _class_of(line: str) -> str:
@@ -405,9 +424,9 @@ class Statements:
         return ox.parse(self.nquads(), format=ox.RdfFormat.N_QUADS)
 
     def outline(self) -> Statements:
-        """Only the statements whose predicate is in :data:`OUTLINE`, as one graph (the
-        bodies' share was picked out when they were made)."""
-        heads = [line for line in self.heads if _in_outline(line)]
+        """Only the statements :func:`outline_of` keeps, as one graph (the bodies' share
+        was picked out when they were made)."""
+        heads = outline_of(self.heads)
         body = b"".join(
             [(" .\n".join(heads) + " .\n").encode("utf-8") if heads else b""]
             + [part.outline for _, part in self.parts]

@@ -539,6 +539,16 @@ def render(net: Network, page: PageGraph | None = None, options: HtmlOptions | N
     )
 
 
+def prepare() -> None:
+    """Import the drawing libraries (networkx, numpy, pyvis, jinja2) now: they load only
+    when a page is drawn, and a caller may load them while it does something else."""
+    import jinja2  # noqa: F401
+    import networkx  # noqa: F401
+    import pyvis.network  # noqa: F401
+
+    from . import layout  # noqa: F401  (numpy)
+
+
 def write_html(graph: rdflib.Graph, path: str | Path, options: HtmlOptions | None = None) -> Path:
     """Write the interactive page for ``graph`` to ``path`` (atomically)."""
     options = options or HtmlOptions()

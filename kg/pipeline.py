@@ -114,12 +114,18 @@ def build_statements(
 def _no_collection() -> Iterator[None]:
     """Python's cycle collector paused: the statements are made of many objects that live
     on, and collecting them again and again as they pile up costs a tenth of the build.
-    Worker processes inherit the pause; they make no lasting cycles and exit."""
+    Worker processes inherit the pause; they make no lasting cycles and exit.
+
+    Afterwards the objects made meanwhile join the oldest generation: left in the
+    youngest, the first allocation after the pause would walk all of them at once."""
     was = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
+        if gc.get_freeze_count() == 0:  # unfreeze would release what others froze
+            gc.freeze()  # every tracked object to the permanent generation,
+            gc.unfreeze()  # and from there to the oldest one
         if was:
             gc.enable()
 
