@@ -42,7 +42,9 @@ _ORG_WORDS = re.compile(
     r"中心|科学院|所$|集团|科技"
 )
 _PERSON = re.compile(r"^[A-Z][a-z'’\-]+(?:\s+[A-Z]\.?)?(?:\s+[A-Z][a-z'’\-]+){1,2}$")
-_SENTENCE_END = re.compile(r"(?<=[。！？!?；;])|(?<=\.)(?=\s+[A-Z\"“(])|\n")
+# a sentence ends after its mark (the match's end); led by the mark, so that the regex
+# engine scans for the marks instead of trying a lookbehind at every position
+_SENTENCE_END = re.compile(r"[。！？!?；;]|\.(?=\s+[A-Z\"“(])|\n")
 _NUMBER = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
 _CN_DIGITS = {
     "零": 0,
@@ -59,6 +61,7 @@ _CN_DIGITS = {
 }
 _CN_UNITS = {"十": 10, "百": 100, "千": 1000}
 _CN_NUMBER = r"[零一二两三四五六七八九十百千]+"
+_CLAIM_START = r"(?<![A-Za-z0-9\-_/.·])"  # a claim's number does not continue a word or number
 _CN_ONLY = re.compile(_CN_NUMBER)
 _PRESENTS_ZH = re.compile(
     r"(?:名为|称为|叫做|命名为|提出了?|介绍了?|推出了?|呈现|系统|框架|工具包|工具|调度程序|调度器|方案|算法|库)\s*[:：]?\s*"
@@ -170,7 +173,7 @@ class Extractor:
         num = rf"(?:{_NUMBER}|(?<![数几]){_CN_NUMBER}|\b(?:{spelled})\b)"
         rng = r"\s*(?P<lounit>[xX×倍%％])?\s*(?:-|–|—|~|～|to|至|到)\s*"
         return re.compile(
-            rf"(?<![A-Za-z0-9\-_/.·])(?:(?P<lo>{num}){rng})?(?P<num>{num})(?P<odd>多|余)?"
+            rf"{_CLAIM_START}(?:(?P<lo>{num}){rng})?(?P<num>{num})(?P<odd>多|余)?"
             rf"(?:\s*(?P<mag>{mag})(?![A-Za-z]))?(?:\s*|-)(?P<unit>{unit})",
             re.IGNORECASE,
         )
@@ -178,7 +181,11 @@ class Extractor:
     @cached_property
     def _has_number(self) -> re.Pattern[str]:
         words = "|".join(re.escape(w) for w in self.lexicon.metrics.get("number_words", {}))
-        return re.compile(rf"[0-9零一二两三四五六七八九十百千]|\b(?:{words or '(?!)'})\b", re.I)
+        # where a claim may start: _unit_re's own lookbehind, tested first, rules out most
+        # places at once (a digit inside a number or a word never starts one)
+        return re.compile(
+            rf"{_CLAIM_START}(?:[0-9零一二两三四五六七八九十百千]|\b(?:{words or '(?!)'})\b)", re.I
+        )
 
     @cached_property
     def _measure_matcher(self) -> Matcher:
