@@ -19,9 +19,9 @@ import gc
 import multiprocessing as mp
 import os
 import pickle
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from . import cache as cache_mod
@@ -73,21 +73,66 @@ class _Work:
         """Steps 1 to 3 for one file, remembered: the result, and pickled when the cache
         keeps it (else ``b""``)."""
         result = self.state(read_file(job.path, self.lexicon.labels, job.name, job.data))
-        data = pickle.dumps(result) if self.cache.directory is not None else b""
+        data = self.dumps(result) if self.cache.directory is not None else b""
         self.cache.put(job.key, data)
         return result, data
+
+    # The institutions, countries and entities a file names are mostly the lexicon's own:
+    # they are pickled as a mark (None) and taken back from the lexicon when loaded, so
+    # that reading a result does not make a copy of each (the cache's key names the
+    # lexicon, so the marks always refer to the lexicon they were made with).
+
+    def dumps(self, result: FileResult) -> bytes:
+        know = result.knowledge
+        marked = replace(
+            know,
+            **{name: _marked(getattr(know, name), table) for name, table in self._tables()},
+        )
+        return pickle.dumps(replace(result, knowledge=marked), pickle.HIGHEST_PROTOCOL)
+
+    def loads(self, data: bytes | None) -> FileResult | None:
+        """A remembered result; ``None`` for none, or for an entry that cannot be read back
+        (cut short, or written by another version of Python), which is then redone."""
+        if not data:
+            return None
+        try:
+            result = pickle.loads(data)
+            if not isinstance(result, FileResult):
+                return None
+            for name, table in self._tables():
+                found = getattr(result.knowledge, name)
+                for key, value in found.items():
+                    if value is None:
+                        found[key] = table[key]
+        except Exception:
+            return None
+        return result
+
+    def _tables(self) -> list[tuple[str, Mapping[str, object]]]:
+        lexicon = self.lexicon
+        return [
+            ("institutions", lexicon.institutions),
+            ("countries", lexicon.countries),
+            ("entities", lexicon.entities),
+        ]
+
+
+def _marked(found: dict[str, object], table: Mapping[str, object]) -> dict[str, object]:
+    """``found`` with None for each value that is the lexicon's own."""
+    return {key: None if table.get(key) is value else value for key, value in found.items()}
 
 
 _WORK: _Work | None = None
 
 
 def _work_on(jobs: list[tuple[int, _Job]]) -> list[tuple[int, bytes]]:
-    """In a worker process: some files, each as its pickled result."""
+    """In a worker process: some files, each as its pickled result; ``b""`` for a result
+    the cache holds (the main process reads it there: a file is cheaper than a pipe)."""
     assert _WORK is not None
     out = []
     for index, job in jobs:
         result, data = _WORK.file(job)
-        out.append((index, data or pickle.dumps(result)))
+        out.append((index, b"" if data else _WORK.dumps(result)))
     return out
 
 
@@ -149,7 +194,7 @@ def _build(
         except OSError as exc:
             raise NotesError(f"cannot read: {exc.strerror}", str(job.path)) from exc
         job.key = cache_mod.key(config, str(job.path), job.name, data)
-        results[index] = _loads(cache.get(job.key))
+        results[index] = work.loads(cache.get(job.key))
         if results[index] is not None:
             if done is not None:
                 done(1)
@@ -165,13 +210,13 @@ def _build(
         # a file that lost papers to an earlier file: its result without them
         problems = found[index].notes.problems  # as reported now, naming the first copy
         again_key = cache_mod.key(jobs[index].key, repr(positions))
-        again = _loads(cache.get(again_key))
+        again = work.loads(cache.get(again_key))
         if again is not None:
             found[index] = again
         else:
             found[index] = work.state(found[index].notes)
             if cache.directory is not None:
-                cache.put(again_key, pickle.dumps(found[index]))
+                cache.put(again_key, work.dumps(found[index]))
         found[index].notes.problems = problems
         corpus.files[index] = found[index].notes
     know = Knowledge(corpus=corpus, concepts=dict(lexicon.concepts))
@@ -183,18 +228,6 @@ def _build(
     graphs[iris.lexicon_graph()] = lexicon_statements(know, iris, lexicon)
     cache.forget_unused()
     return know, Statements({g: part for g, part in graphs.items() if part.lines or part.head})
-
-
-def _loads(data: bytes | None) -> FileResult | None:
-    """A remembered result; ``None`` for none, or for an entry that cannot be read back
-    (cut short, or written by another version of Python), which is then redone."""
-    if not data:
-        return None
-    try:
-        result = pickle.loads(data)
-    except Exception:
-        return None
-    return result if isinstance(result, FileResult) else None
 
 
 def _run(
@@ -215,9 +248,10 @@ def _run(
     work.extractor.warm()  # build the lookup tables once, before forking
     try:
         with mp.get_context("fork").Pool(workers) as pool:
+            keys = {index: job.key for index, job in todo}
             for part in pool.imap_unordered(_work_on, _chunks(todo, workers * 4)):
                 for index, data in part:
-                    result = _loads(data)
+                    result = work.loads(data or work.cache.get(keys[index]))
                     assert result is not None
                     yield index, result
                 if done is not None:

@@ -60,9 +60,16 @@ def test_workers_and_cache_give_the_same_graph(
             f.metrics for f in one.knowledge.papers
         ]
         assert other.knowledge.institutions == one.knowledge.institutions
+        assert other.knowledge.entities == one.knowledge.entities
+        assert other.knowledge.countries == one.knowledge.countries
         assert other.problems == one.problems
-    # the step-by-step functions of the library give the same statements
+    # what the lexicon describes comes back from the cache as the lexicon's own, not a copy
     lexicon = load_lexicon()
+    shared = [i for i in warm.knowledge.institutions if i in lexicon.institutions]
+    assert shared and all(warm.knowledge.institutions[i] is lexicon.institutions[i] for i in shared)
+    unresolved = [i for i in warm.knowledge.institutions if i not in lexicon.institutions]
+    assert unresolved  # and those kg met in the notes are kept whole
+    # the step-by-step functions of the library give the same statements
     know = extract(read_notes([tmp_path / "notes"], lexicon.labels), lexicon)
     assert to_quads(know, BASE, lexicon).ntriples() == expected["ntriples"]
 
