@@ -248,11 +248,12 @@ def _run(
     work.extractor.warm()  # build the lookup tables once, before forking
     try:
         with mp.get_context("fork").Pool(workers) as pool:
-            keys = {index: job.key for index, job in todo}
+            jobs = dict(todo)
             for part in pool.imap_unordered(_work_on, _chunks(todo, workers * 4)):
                 for index, data in part:
-                    result = work.loads(data or work.cache.get(keys[index]))
-                    assert result is not None
+                    result = work.loads(data or work.cache.get(jobs[index].key))
+                    if result is None:  # its entry is gone (another build tidied the cache)
+                        result = work.file(jobs[index])[0]
                     yield index, result
                 if done is not None:
                     done(len(part))

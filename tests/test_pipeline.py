@@ -123,6 +123,22 @@ def test_a_damaged_cache_entry_is_redone(tmp_path: Path) -> None:
     assert _outputs(build_all([notes], cache_dir=cache)) == expected
 
 
+def test_a_result_whose_entry_vanishes_is_redone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Workers leave their results in the cache for the main process to read: should an
+    entry be gone by then (another build tidied the cache), the file is done again."""
+    notes = tmp_path / "notes"
+    _generate(90, notes)
+    expected = _outputs(build_all([notes]))
+    monkeypatch.setattr(pipeline, "PARALLEL_FROM", 0)
+    redone = _count_redone(monkeypatch)
+    monkeypatch.setattr(pipeline.Cache, "get", lambda self, key: None)
+    built = build_all([notes], workers=2, cache_dir=tmp_path / "cache")
+    assert _outputs(built) == expected
+    assert len(redone) == len(list(notes.iterdir()))  # each once, in the main process
+
+
 PAPER = """\
 Title: {title}
 Institutions: Tsinghua University
