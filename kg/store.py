@@ -11,7 +11,6 @@ import json
 import os
 import tempfile
 from collections.abc import Callable, Iterable
-from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from pathlib import Path
 
@@ -141,20 +140,14 @@ def write_outputs(
     stem: str = "graph",
 ) -> list[Path]:
     """Write ``out_dir/graph.<ext>`` for each format; returns the paths written."""
-    formats = list(formats)
     written = []
     if "jsonld" in formats:
         context = json.dumps(jsonld_context(base), indent=1, sort_keys=True) + "\n"
         written.append(atomic_write_text(Path(out_dir) / "context.jsonld", context))
-
-    def write(fmt: str) -> Path:
+    for fmt in formats:
         ext, _ = FORMATS[fmt]
         chunks = serialize_chunks(statements, fmt, base)
-        return atomic_write(Path(out_dir) / f"{stem}.{ext}", partial(_write, chunks))
-
-    # one thread a format: most of the time goes to the disk, which does not hold the GIL
-    with ThreadPoolExecutor(max_workers=max(1, len(formats))) as pool:
-        written.extend(pool.map(write, formats))
+        written.append(atomic_write(Path(out_dir) / f"{stem}.{ext}", partial(_write, chunks)))
     return written
 
 
