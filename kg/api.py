@@ -17,7 +17,7 @@ from . import resources
 from .cache import Cache
 from .errors import KgError, NotesError
 from .graph import Statements, oxigraph_graph, to_graph
-from .html import HtmlOptions, shows_map, write_html
+from .html import DRAWING_LIBRARIES, HtmlOptions, shows_map, write_html
 from .html import prepare as prepare_html
 from .iri import check_base
 from .lexicon import load_lexicon
@@ -129,7 +129,7 @@ def start_page(
 
 def _drawn_by() -> list[str]:
     """What else a page depends on: the libraries that draw and lay it out."""
-    return [f"{name} {metadata.version(name)}" for name in ("pyvis", "networkx", "jinja2", "numpy")]
+    return [f"{name} {metadata.version(name)}" for name in DRAWING_LIBRARIES]
 
 
 def build(

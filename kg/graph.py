@@ -271,12 +271,10 @@ def outline_of(lines: list[str]) -> list[str]:
         at = line.index(" ")
         if line.startswith(_LINKS, at + 1):
             out.append(line)
-        elif line.startswith(_TYPING, at):
-            cls = line[at + len(_TYPING) : -1]
-            if cls in _TYPES:
-                out.append(line)
-                if cls in _NAMED:
-                    named.add(line[:at])
+        elif (cls := _class_of(line)) in _TYPES:
+            out.append(line)
+            if cls in _NAMED:
+                named.add(line[:at])
     return out + [line for line in lines if _LABELLED in line and line[: line.index(" ")] in named]
 
 

@@ -539,6 +539,9 @@ def render(net: Network, page: PageGraph | None = None, options: HtmlOptions | N
     )
 
 
+DRAWING_LIBRARIES = ("pyvis", "networkx", "jinja2", "numpy")  # what draws and lays out a page
+
+
 def prepare() -> None:
     """Import the drawing libraries (networkx, numpy, pyvis, jinja2) now: they load only
     when a page is drawn, and a caller may load them while it does something else."""

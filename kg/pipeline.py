@@ -220,7 +220,7 @@ def _build(
         found[index].notes.problems = problems
         corpus.files[index] = found[index].notes
     know = Knowledge(corpus=corpus, concepts=dict(lexicon.concepts))
-    iris = Iris(base)
+    iris = work.iris
     graphs: dict[str, GraphPart] = {}
     for result in found:
         merge_knowledge(know, result.knowledge)

@@ -497,15 +497,20 @@ def _from_oxigraph(t: object) -> Node:
 _XSD_STRING = str(XSD.string)
 
 
-def _run_oxigraph(store: ox.Store, sparql: str) -> Rows:
+def _ask_oxigraph(
+    store: ox.Store, sparql: str
+) -> ox.QuerySolutions | ox.QueryBoolean | ox.QueryTriples:
+    """Oxigraph's answer to a query over the union of the graphs, kg's prefixes declared."""
     try:
-        result = store.query(
-            sparql, use_default_graph_as_union=True, prefixes=prefixes(DEFAULT_BASE)
-        )
+        return store.query(sparql, use_default_graph_as_union=True, prefixes=prefixes(DEFAULT_BASE))
     except SyntaxError as exc:
         raise QueryError(f"SPARQL syntax error: {exc}") from exc
     except (OSError, RuntimeError, ValueError) as exc:
         raise QueryError(f"SPARQL error: {exc}") from exc
+
+
+def _run_oxigraph(store: ox.Store, sparql: str) -> Rows:
+    result = _ask_oxigraph(store, sparql)
     if isinstance(result, ox.QueryBoolean):
         return Rows(vars=[], boolean=bool(result))
     if not isinstance(result, ox.QuerySolutions):
@@ -531,12 +536,7 @@ def values(graph: rdflib.Graph, sparql: str) -> list[tuple[str | None, ...]]:
     For kg's own fixed queries over large graphs (graph.html): no RDF terms are
     made in Python, which is what costs most for tens of thousands of rows.
     """
-    try:
-        result = _oxigraph_store(graph).query(
-            sparql, use_default_graph_as_union=True, prefixes=prefixes(DEFAULT_BASE)
-        )
-    except (SyntaxError, OSError, RuntimeError, ValueError) as exc:
-        raise QueryError(f"SPARQL error: {exc}") from exc
+    result = _ask_oxigraph(_oxigraph_store(graph), sparql)
     return [tuple(None if t is None else t.value for t in row) for row in result]  # type: ignore[union-attr]
 
 

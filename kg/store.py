@@ -91,7 +91,7 @@ def serialize_chunks(statements: Statements, fmt: str, base: str) -> Iterable[by
 
 def jsonld_context(base: str) -> dict[str, object]:
     """The JSON-LD context of kg's output: its prefixes (also written as ``context.jsonld``)."""
-    return {"@context": dict(sorted(prefixes(base).items()))}
+    return {"@context": turtle_prefixes(base)}
 
 
 def jsonld(items: Iterable[ox.Triple | ox.Quad], base: str) -> bytes:

@@ -31,6 +31,14 @@ def _outputs(build: Build) -> dict[str, bytes]:
     return {fmt: serialize(build.statements, fmt, BASE) for fmt in ("ntriples", "turtle", "nquads")}
 
 
+def _built_once(tmp_path: Path, papers: int) -> tuple[Path, Path]:
+    """A generated notes folder, built once into a cache: (notes, cache)."""
+    notes, cache = tmp_path / "notes", tmp_path / "cache"
+    _generate(papers, notes)
+    build_all([notes], cache_dir=cache)
+    return notes, cache
+
+
 def _count_redone(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The names of the files the pipeline reads, understands and states again."""
     redone: list[str] = []
@@ -77,10 +85,7 @@ def test_workers_and_cache_give_the_same_graph(
 def test_a_rebuild_redoes_only_the_changed_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    notes = tmp_path / "notes"
-    _generate(120, notes)
-    cache = tmp_path / "cache"
-    build_all([notes], cache_dir=cache)
+    notes, cache = _built_once(tmp_path, 120)
     redone = _count_redone(monkeypatch)
     build_all([notes], cache_dir=cache)
     assert redone == []
@@ -99,10 +104,7 @@ def test_a_rebuild_redoes_only_the_changed_file(
 def test_a_new_lexicon_or_base_redoes_everything(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    notes = tmp_path / "notes"
-    _generate(60, notes)
-    cache = tmp_path / "cache"
-    build_all([notes], cache_dir=cache)
+    notes, cache = _built_once(tmp_path, 60)
     redone = _count_redone(monkeypatch)
     build_all([notes], cache_dir=cache, base="https://example.org/kg/")
     assert len(redone) == len(list(notes.glob("*.txt")))
