@@ -249,8 +249,8 @@ class Extractor:
 
     def affiliations(self, paper: Paper, facts: PaperFacts, know: Knowledge) -> None:
         text = paper.institutions
-        people = [m.strip() for m in _BRACKETED.findall(text)]
-        text = _BRACKETED.sub(",", text)
+        people: list[str] = []
+        text = _BRACKETED.sub(lambda m: self._unbracket(m.group(1), people), text)
         # registry names that hold a separator ("Texas A&M University", "Hong Kong University
         # of Science and Technology") are taken whole before the field is split
         text = text.replace(_REGISTRY_MARK, "")  # notes text never plays the mark
@@ -292,6 +292,33 @@ class Extractor:
                 know.countries[inst.country] = self.lexicon.countries[inst.country]
         for code in facts.countries:
             know.countries[code] = self.lexicon.countries[code]
+
+    def _unbracket(self, inner: str, people: list[str]) -> str:
+        """What brackets in an affiliation field hold: people ("[Torsten Hoefler]"), or
+        places ("(A*STAR)", "(Noah's Ark Lab)", "(China)"). People are added to ``people``;
+        places are given back as pieces of the field."""
+        inner = inner.strip()
+        if self.resolve(inner) or next(iter(self._compound_institutions.finditer(inner)), None):
+            return f",{inner},"
+        places = []
+        for piece in _SPLIT_AFFILIATIONS.split(inner):
+            piece = piece.strip(" .。")
+            if not piece:
+                continue
+            if self._names_place(piece):
+                places.append(piece)
+            else:
+                people.append(piece)
+        return ",".join(["", *places, ""])
+
+    def _names_place(self, piece: str) -> bool:
+        """An institution, a country, an organisation's word, or an acronym ("IPADS")."""
+        return bool(
+            self.resolve(piece)
+            or _fold(piece) in self._countries
+            or _ORG_WORDS.search(piece)
+            or (piece.isascii() and not any(c.islower() for c in piece))
+        )
 
     def affiliation_token(
         self, token: str, paper: Paper, facts: PaperFacts, people: list[str]

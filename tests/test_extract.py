@@ -274,6 +274,39 @@ def test_the_papers_own_system_is_never_its_baseline() -> None:
 
 
 @pytest.mark.parametrize(
+    ("field", "institutions", "people", "countries"),
+    [
+        (
+            "ETH Zurich [Torsten Hoefler, Tal Ben-Nun]",
+            ["eth-zurich"],
+            ["Torsten Hoefler", "Tal Ben-Nun"],
+            [],
+        ),
+        ("清华大学（陈文光）", ["tsinghua-university"], ["陈文光"], []),
+        ("Institute of HPC (A*STAR)", ["unresolved-institute-of-hpc", "a-star"], [], []),
+        ("SJTU (IPADS)", ["shanghai-jiao-tong-university", "unresolved-ipads"], [], []),
+        ("Huawei (Noah's Ark Lab)", ["huawei", "unresolved-noah-s-ark-lab"], [], []),
+        ("Tsinghua University (China)", ["tsinghua-university"], [], ["CN"]),
+        (
+            "NUS (Agency for Science, Technology and Research)",
+            ["national-university-of-singapore", "a-star"],
+            [],
+            [],
+        ),
+    ],
+)
+def test_brackets_hold_people_or_places(
+    field: str, institutions: list[str], people: list[str], countries: list[str]
+) -> None:
+    """Brackets in an affiliation name people, unless what they hold is an institution, a
+    country, an organisation or an acronym."""
+    facts, know = facts_of(paper_with(field))
+    assert facts.institutions == institutions
+    assert [know.people[p].name for p in facts.people] == people
+    assert facts.countries == countries
+
+
+@pytest.mark.parametrize(
     ("field", "institutions", "people"),
     [
         ("清华大学 陈文光组", ["tsinghua-university"], []),
