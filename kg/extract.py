@@ -41,6 +41,7 @@ _ORG_WORDS = re.compile(
     r"technologies|technology|systems|cloud|ai|national|department|dept)\b|大学|学院|研究|公司|实验室|"
     r"中心|科学院|所$|集团|科技"
 )
+_ACRONYM = re.compile(r"[A-Z0-9][A-Z0-9*&+\-.]*")  # "IPADS", "A*STAR": no person's name
 _PERSON = re.compile(r"^[A-Z][a-z'’\-]+(?:\s+[A-Z]\.?)?(?:\s+[A-Z][a-z'’\-]+){1,2}$")
 # a sentence ends after its mark (the match's end); led by the mark, so that the regex
 # engine scans for the marks instead of trying a lookbehind at every position
@@ -294,9 +295,11 @@ class Extractor:
             know.countries[code] = self.lexicon.countries[code]
 
     def _unbracket(self, inner: str, people: list[str]) -> str:
-        """What brackets in an affiliation field hold: people ("[Torsten Hoefler]"), or
-        places ("(A*STAR)", "(Noah's Ark Lab)", "(China)"). People are added to ``people``;
-        places are given back as pieces of the field."""
+        """What brackets in an affiliation field hold: people ("[Torsten Hoefler]"), a
+        known institution or country ("(A*STAR)", "(China)"), given back as pieces of the
+        field, or a lab or group of the place before them ("(IPADS)", "(Noah's Ark Lab)"),
+        which counts as that place, as "清华大学 陈文光组" does. People are added to
+        ``people``."""
         inner = inner.strip()
         if self.resolve(inner) or next(iter(self._compound_institutions.finditer(inner)), None):
             return f",{inner},"
@@ -305,20 +308,11 @@ class Extractor:
             piece = piece.strip(" .。")
             if not piece:
                 continue
-            if self._names_place(piece):
+            if self.resolve(piece) or _fold(piece) in self._countries:
                 places.append(piece)
-            else:
+            elif not (_ORG_WORDS.search(piece) or _ACRONYM.fullmatch(piece)):
                 people.append(piece)
         return ",".join(["", *places, ""])
-
-    def _names_place(self, piece: str) -> bool:
-        """An institution, a country, an organisation's word, or an acronym ("IPADS")."""
-        return bool(
-            self.resolve(piece)
-            or _fold(piece) in self._countries
-            or _ORG_WORDS.search(piece)
-            or (piece.isascii() and not any(c.islower() for c in piece))
-        )
 
     def affiliation_token(
         self, token: str, paper: Paper, facts: PaperFacts, people: list[str]
