@@ -230,9 +230,8 @@ def graph_part(head: Iterable[str], body: Iterable[str], base: str | None = None
     lines = sorted(set(body))
     text = (" .\n".join(lines) + " .\n").encode("utf-8") if lines else b""
     classes: dict[str, int] = {}
-    for line in [t for t in lines if _TYPING in t]:
-        cls = _class_of(line)
-        if cls:
+    for line in lines:
+        if _TYPING in line and (cls := _class_of(line)):
             classes[cls] = classes.get(cls, 0) + 1
     sketch = outline_of(lines)
     part = GraphPart(
@@ -271,7 +270,7 @@ def outline_of(lines: list[str]) -> list[str]:
         at = line.index(" ")
         if line.startswith(_LINKS, at + 1):
             out.append(line)
-        elif (cls := _class_of(line)) in _TYPES:
+        elif _TYPING in line and (cls := _class_of(line)) in _TYPES:
             out.append(line)
             if cls in _NAMED:
                 named.add(line[:at])
@@ -351,14 +350,6 @@ class Statements:
     def heads(self) -> list[str]:
         """The merged heads: sorted, distinct lines."""
         return sorted({line for part in self.graphs.values() for line in part.head})
-
-    @cached_property
-    def triples(self) -> list[str]:
-        """Every distinct statement, as an N-Triples line without the final " ."."""
-        lines = list(self.heads)
-        for _, part in self.parts:
-            lines.extend(t[:-2] for t in part.body.decode("utf-8").splitlines())
-        return lines
 
     def __len__(self) -> int:
         return len(self.heads) + sum(part.lines for part in self.graphs.values())
@@ -518,11 +509,7 @@ def _notes_file(q: _Quads, iris: Iris, notes: NotesFile) -> None:
 
 def _paper(q: _Quads, iris: Iris, notes: NotesFile, paper: Paper, p: str) -> None:
     q.add(p, A, _K.Paper)
-    q.add(
-        p,
-        _TITLE,
-        lit(paper.title, _name_lang(paper.title)),
-    )
+    q.add(p, _TITLE, lit(paper.title, _name_lang(paper.title)))
     q.add(p, LABEL, lit(paper.title))
     if paper.doi:
         q.add(p, _DOI, lit(paper.doi))

@@ -54,10 +54,11 @@ class Lexicon:
     fingerprint: str = ""  # SHA-256 of the files read: a build's results depend on them
 
 
-def _read_yaml(path: Path) -> dict[str, Any]:
+def _read_yaml(path: Path) -> tuple[dict[str, Any], bytes]:
+    """A lexicon file's mapping, and its bytes (which the lexicon's fingerprint hashes)."""
     try:
-        with path.open(encoding="utf-8") as f:
-            data = yaml.load(f, Loader=_LOADER) or {}
+        raw = path.read_bytes()
+        data = yaml.load(raw.decode("utf-8"), Loader=_LOADER) or {}
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"{path}:{mark.line + 1}" if mark else str(path)
@@ -66,7 +67,7 @@ def _read_yaml(path: Path) -> dict[str, Any]:
         raise LexiconError(f"{path}: cannot read: {exc.strerror}") from exc
     if not isinstance(data, dict):
         raise LexiconError(f"{path}: expected a mapping at the top level")
-    return data
+    return data, raw
 
 
 def _tuple(value: Any) -> tuple[str, ...]:
@@ -184,8 +185,9 @@ def _load(extra: tuple[Path, ...]) -> Lexicon:
     digest = hashlib.sha256()
     shipped = [resources.lexicon_file(name) for name in LEXICON_FILES]
     for path in [p for p in shipped if p.exists()] + list(extra):
-        _merge(lex, _read_yaml(path), path)
-        digest.update(f"{path.name}\0".encode() + path.read_bytes() + b"\0")
+        data, raw = _read_yaml(path)
+        _merge(lex, data, path)
+        digest.update(f"{path.name}\0".encode() + raw + b"\0")
     _check(lex)
     lex.fingerprint = digest.hexdigest()
     return lex
