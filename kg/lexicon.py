@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -20,7 +20,7 @@ import yaml
 
 from . import resources
 from .errors import LexiconError
-from .notes import Labels
+from .notes.labels import Labels, fold
 from .records import Concept, Country, Entity, Institution
 
 # libyaml's loader when PyYAML has it (five times faster on the 10,000-line registry)
@@ -93,22 +93,7 @@ def _need(entry: dict[str, Any], keys: Iterable[str], path: Path, what: str) -> 
 
 def _merge(lex: Lexicon, data: dict[str, Any], path: Path) -> None:
     if "fields" in data or "session" in data:
-        old = lex.labels
-        fields = dict(old.fields) if old else {}
-        for name, words in (data.get("fields") or {}).items():
-            fields[name] = tuple(dict.fromkeys((*fields.get(name, ()), *_tuple(words))))
-        header = data.get("header") or {}
-
-        def more(existing: tuple[str, ...], extra: Any) -> tuple[str, ...]:
-            return tuple(dict.fromkeys((*existing, *_tuple(extra))))
-
-        lex.labels = Labels(
-            fields=fields,
-            conference=more(old.conference if old else (), header.get("conference")),
-            ignored=more(old.ignored if old else (), header.get("ignored")),
-            session=more(old.session if old else (), data.get("session")),
-            end_of_notes=more(old.end_of_notes if old else (), data.get("end_of_notes")),
-        )
+        lex.labels = _labels(lex.labels, data, path)
     for e in _entries(data, "institutions", path):
         _need(e, ("id", "name"), path, "institution")
         lex.institutions[e["id"]] = Institution(
@@ -169,6 +154,50 @@ def _merge(lex: Lexicon, data: dict[str, Any], path: Path) -> None:
             lex.metrics[key] = data[key]
 
 
+_LABEL_LISTS = (
+    "session",
+    "end_of_notes",
+    "session_chair",
+    "weekdays",
+    "title_prefixes",
+    "author_phrases",
+    "org_words",
+    "venues",
+)
+
+
+def _labels(old: Labels | None, data: dict[str, Any], path: Path) -> Labels:
+    """The labels of ``old`` extended by a labels file's lists."""
+
+    def strings(value: Any, where: str) -> tuple[str, ...]:
+        if value is None:
+            return ()
+        if not isinstance(value, list) or not all(isinstance(v, str | int) for v in value):
+            raise LexiconError(f"{path}: '{where}' must be a list of words")
+        return tuple(str(v) for v in value)
+
+    def more(existing: tuple[str, ...], extra: Any, where: str) -> tuple[str, ...]:
+        return tuple(dict.fromkeys((*existing, *strings(extra, where))))
+
+    fields = dict(old.fields) if old else {}
+    for name, words in (data.get("fields") or {}).items():
+        fields[name] = more(fields.get(name, ()), words, f"fields.{name}")
+    header = data.get("header") or {}
+    kinds = dict(old.link_kinds) if old else {}
+    for kind, words in (data.get("link_kinds") or {}).items():
+        kinds[kind] = more(kinds.get(kind, ()), words, f"link_kinds.{kind}")
+    lists = {
+        key: more(getattr(old, key) if old else (), data.get(key), key) for key in _LABEL_LISTS
+    }
+    return Labels(
+        fields=fields,
+        conference=more(old.conference if old else (), header.get("conference"), "header"),
+        ignored=more(old.ignored if old else (), header.get("ignored"), "header"),
+        link_kinds=kinds,
+        **lists,
+    )
+
+
 def _check(lex: Lexicon) -> None:
     for concept in lex.concepts.values():
         for b in concept.broader:
@@ -189,6 +218,12 @@ def _load(extra: tuple[Path, ...]) -> Lexicon:
         _merge(lex, data, path)
         digest.update(f"{path.name}\0".encode() + raw + b"\0")
     _check(lex)
+    known = {fold(n) for i in lex.institutions.values() for n in (i.name, i.name_zh, *i.aliases) if n}
+    known |= {fold(n) for c in lex.countries.values() for n in (c.name, c.name_zh, c.code) if n}
+    known |= {fold(a) for a in (*lex.abbreviations, *lex.country_aliases)}
+    lex.labels = replace(
+        lex.labels, known_names=frozenset(known), surnames_zh=frozenset(lex.surnames_zh)
+    )
     lex.fingerprint = digest.hexdigest()
     return lex
 

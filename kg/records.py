@@ -46,6 +46,8 @@ class Conference:
     name: str  # short name as written, e.g. "SC"
     year: int | None
     span: Span | None = None
+    source: str = ""  # where kg found it: "option", "kg.yaml", "front matter", "label", "heading", "text"
+    guessed: bool = False  # True when kg had to guess (from phrases in the text)
 
     @property
     def label(self) -> str:
@@ -57,6 +59,23 @@ class Session:
     name: str
     position: int  # 1-based order within its notes file
     span: Span
+
+
+@dataclass(frozen=True)
+class Author:
+    """A person named as an author of a paper, with the affiliations written for them."""
+
+    name: str
+    affiliations: tuple[str, ...] = ()  # as written: "Technical University of Munich, Germany"
+
+
+@dataclass(frozen=True)
+class PaperLink:
+    """A link kept on a paper: the address, what it is, and its text."""
+
+    url: str
+    kind: str  # paper | video | slides | code | other
+    text: str = ""
 
 
 @dataclass(frozen=True)
@@ -73,6 +92,19 @@ class Paper:
     position: int  # 1-based order within its notes file
     span: Span
     conference: Conference
+    authors: tuple[Author, ...] = ()  # in author order, when the notes name people
+    links: tuple[PaperLink, ...] = ()  # every link in the paper's block
+    arxiv: str | None = None  # an arXiv id ("2006.06762") from a link
+    cues: tuple[str, ...] = ()  # why kg read this block as a paper ("heading", "authors", "doi" ...)
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """A block of the notes that is no paper, no session and no metadata: not used."""
+
+    span: Span
+    excerpt: str
+    reason: str
 
 
 @dataclass
@@ -85,6 +117,8 @@ class NotesFile:
     papers: list[Paper] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     sha256: str = ""
+    skipped: list[Skipped] = field(default_factory=list)
+    metadata: dict[str, str] = field(default_factory=dict)  # front matter: title, date, tags ...
 
 
 @dataclass

@@ -1,0 +1,455 @@
+"""Step 1: notes files -> :class:`~kg.records.Corpus`.
+
+- ``markdown``: the text as lines with their Markdown structure (markdown-it-py);
+- ``reader``: papers and sessions found by that structure, with a small score;
+- ``shapes``: what a line looks like (a title, an author line, prose, a link);
+- ``conference``: which conference and year, and where that was found;
+- ``labels``: the words it looks for, from ``kg/lexicons/labels.yaml``.
+
+Nothing is dropped silently: whatever the reader cannot use becomes a
+:class:`~kg.records.Problem` naming the file and line, and blocks that are
+neither papers, sessions nor metadata are listed as skipped (``kg outline``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from ..errors import NotesError
+from ..records import Conference, Corpus, NotesFile, Paper, Problem, Session, Skipped, Span
+from .conference import most_named, parse_conference, venue_in
+from .labels import Labels, fold
+from .markdown import Line, parse
+from .reader import Draft, Structure, fields_of, tree
+from .shapes import arxiv_of, doi_of, guess_language, is_prose, normalize_doi
+
+NOTES_SUFFIXES = (".txt", ".md", ".markdown", ".notes")
+SETTINGS_FILE = "kg.yaml"
+
+__all__ = [
+    "SETTINGS_FILE",
+    "Labels",
+    "Settings",
+    "drop_duplicates",
+    "find_notes",
+    "fold",
+    "guess_language",
+    "normalize_doi",
+    "notes_files",
+    "parse_conference",
+    "parse_text",
+    "read_file",
+    "read_notes",
+]
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the user says about a notes file outside it: ``--conference``, or a ``kg.yaml``
+    in its folder (``conference: OSDI 2020``)."""
+
+    conference: str = ""
+    source: str = ""  # "option" or the kg.yaml path
+
+
+# --- finding files ----------------------------------------------------------------
+
+
+def find_notes(paths: Iterable[str | Path]) -> list[Path]:
+    """The notes files under the given files and folders, in a stable order."""
+    found: list[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            found.extend(
+                p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in NOTES_SUFFIXES
+            )
+        elif path.is_file():
+            found.append(path)
+        else:
+            raise NotesError("no such file or folder", str(path))
+    unique = {p.resolve(): p for p in found}
+    return [unique[k] for k in sorted(unique, key=lambda p: p.as_posix())]
+
+
+def notes_files(paths: Iterable[str | Path]) -> list[tuple[Path, str]]:
+    """The notes files under the given files and folders, each with its stable name
+    (relative to the folder it was found under), in a stable order."""
+    given = [Path(p) for p in paths]
+    roots = [p if p.is_dir() else p.parent for p in given]
+    return [(path, _stable_name(path, roots)) for path in find_notes(given)]
+
+
+def settings_for(path: Path, conference: str = "") -> Settings:
+    """The settings of a notes file: ``conference`` when given (the ``--conference``
+    option), else the nearest ``kg.yaml`` in its folder or the folders above it, up to
+    the first one that is a git checkout or the file system's root."""
+    if conference:
+        return Settings(conference, "option")
+    folder = path.resolve().parent
+    for candidate in (folder, *folder.parents):
+        settings = candidate / SETTINGS_FILE
+        if settings.is_file():
+            return _read_settings(settings)
+        if (candidate / ".git").exists():
+            break
+    return Settings()
+
+
+def _read_settings(path: Path) -> Settings:
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise NotesError(f"not valid YAML: {getattr(exc, 'problem', exc)}", str(path),
+                         mark.line + 1 if mark else 0) from exc
+    except (OSError, UnicodeDecodeError) as exc:
+        raise NotesError(f"cannot read: {exc}", str(path)) from exc
+    if not isinstance(data, dict):
+        raise NotesError("expected a mapping such as 'conference: OSDI 2020'", str(path), 1)
+    value = data.get("conference", "")
+    if not isinstance(value, str | int):
+        raise NotesError("'conference' must be text such as 'OSDI 2020'", str(path), 1)
+    return Settings(str(value), str(path))
+
+
+# --- reading ----------------------------------------------------------------------
+
+
+def read_notes(
+    paths: Iterable[str | Path], labels: Labels | None = None, conference: str = ""
+) -> Corpus:
+    """Read notes files and folders into a :class:`Corpus`.
+
+    Files are read in a stable order whatever order they are given in. A DOI
+    seen twice keeps its first paper; the second is reported.
+    """
+    if labels is None:
+        from ..lexicon import load_labels
+
+        labels = load_labels()
+    corpus = Corpus()
+    for path, name in notes_files(paths):
+        corpus.files.append(read_file(path, labels, name=name, settings=settings_for(path, conference)))
+    drop_duplicates(corpus)
+    return corpus
+
+
+def read_file(
+    path: str | Path,
+    labels: Labels,
+    name: str | None = None,
+    data: bytes | None = None,
+    settings: Settings | None = None,
+) -> NotesFile:
+    """Read one notes file (``data``: its bytes, when already read). Undecodable input
+    is reported, not raised."""
+    path = Path(path)
+    shown = str(path)
+    data = path.read_bytes() if data is None else data
+    digest = hashlib.sha256(data).hexdigest()
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        bad = data[exc.start : exc.start + 8]
+        notes = NotesFile(shown, name or path.name, "", Conference("", None), sha256=digest)
+        notes.problems.append(
+            Problem("error", shown, line, "file is not UTF-8; nothing read from it", repr(bad))
+        )
+        return notes
+    notes = parse_text(text, shown, labels, name=name or path.name, settings=settings)
+    notes.sha256 = digest
+    return notes
+
+
+def parse_text(
+    text: str,
+    path: str,
+    labels: Labels,
+    name: str | None = None,
+    settings: Settings | None = None,
+) -> NotesFile:
+    """Parse the text of one notes file (the reader's core, used by the tests directly)."""
+    return _read(text.lstrip("\ufeff"), path, name or Path(path).name, labels, settings or Settings())
+
+
+def _read(text: str, path: str, name: str, labels: Labels, settings: Settings) -> NotesFile:
+    problems: list[Problem] = []
+
+    def problem(severity: str, line: int, message: str, excerpt: str = "") -> None:
+        problems.append(Problem(severity, path, line, message, excerpt[:80]))
+
+    # line ends Python's splitlines knows but Markdown does not (U+2028, FF ...) stay spaces
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    for odd in ("\u0085", "\u2028", "\u2029", "\x0b", "\x0c"):
+        text = text.replace(odd, " ")
+    parsed = parse(text)
+    lines = list(parsed.lines)
+    end = next((i for i, line in enumerate(lines) if labels.is_end(line.text)), len(lines))
+    lines = lines[:end]
+    metadata = _front_matter(parsed.front_matter, path, problem)
+    title_line = _title_line(lines, labels)
+    doc_title = metadata.get("title") or next(
+        (line.text for line in lines if line.number == title_line), ""
+    )
+    found = Structure(labels, title_line).read(tree(lines))
+    skipped_lines = {line.number for block, _ in found.skipped for line in block}
+    if not title_line and lines and lines[0].number in skipped_lines:
+        title_line = lines[0].number  # a first line that is no paper: the notes' title
+        doc_title = doc_title or lines[0].text
+    for severity, number, message, excerpt in found.problems:
+        problem(severity, number, message, excerpt)
+
+    sessions: list[Session] = []
+    session_names: dict[str, str] = {}
+    papers: list[Paper] = []
+    conference = _conference(settings, metadata, found.conference, lines, title_line, labels, path)
+    if not lines and not parsed.front_matter:
+        problem("error", 1, "empty file: no notes in it")
+    for draft in found.papers:
+        paper = _paper(draft, path, labels, problem, len(papers) + 1, conference)
+        if paper is None:
+            continue
+        if paper.session is not None and fold(paper.session) not in session_names:
+            session_names[fold(paper.session)] = paper.session
+            sessions.append(
+                Session(paper.session, len(sessions) + 1, Span(path, draft.session_line, draft.session_line))
+            )
+        if paper.session is not None:
+            paper = _replace(paper, session=session_names[fold(paper.session)])
+        papers.append(paper)
+    if lines and not papers and not any(p.severity == "error" for p in problems):
+        problem("warning", 1, "no paper found (kg outline shows what kg read of this file)")
+    if papers and not conference.name:
+        problem(
+            "warning",
+            1,
+            "no conference found: give one with --conference 'NAME YEAR' or in a kg.yaml "
+            "beside the notes ('conference: OSDI 2020')",
+        )
+    elif papers and conference.guessed:
+        where = conference.span.line if conference.span else 1
+        problem(
+            "warning",
+            where,
+            f"conference guessed from the text: {conference.label}; "
+            "give --conference or a kg.yaml to be sure",
+        )
+    skipped = [
+        Skipped(Span(path, block[0].number, block[-1].number), _excerpt(block), reason)
+        for block, reason in _blocks(found.skipped)
+    ]
+    return NotesFile(
+        path=path,
+        name=name,
+        title=doc_title,
+        conference=conference,
+        sessions=sessions,
+        papers=papers,
+        problems=problems,
+        skipped=skipped,
+        metadata=metadata,
+    )
+
+
+def _replace(paper: Paper, **changes: object) -> Paper:
+    from dataclasses import replace
+
+    return replace(paper, **changes)  # type: ignore[arg-type]
+
+
+def _front_matter(text: str, path: str, problem) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    """The front matter's scalar fields and lists, as text."""
+    if not text:
+        return {}
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        problem("warning", (mark.line + 2) if mark else 1, "front matter is not valid YAML; ignored")
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    out: dict[str, str] = {}
+    for key, value in data.items():
+        if isinstance(value, list | tuple):
+            out[str(key)] = ", ".join(str(v) for v in value)
+        elif value is not None and not isinstance(value, dict):
+            out[str(key)] = str(value)
+    return out
+
+
+def _title_line(lines: list[Line], labels: Labels) -> int:
+    """The line of the document's title: a lone first-level heading at the top, or a
+    first line of plain text that is no label, paper or session."""
+    headings = [line for line in lines if line.kind == "heading"]
+    top = [h for h in headings if h.level == 1]
+    if len(top) == 1 and (not lines or lines[0] is top[0] or headings[0] is top[0]):
+        return top[0].number
+    for at, line in enumerate(lines):
+        if line.kind != "text" or labels.label(line.text) or labels.bare_label(line.text):
+            if line.kind == "text" and labels.label(line.text):
+                continue  # header labels ("当前位置: ...", "Date: ...") before the title
+            return 0
+        alone = at + 1 == len(lines) or lines[at + 1].block != line.block
+        if not is_prose(line.text) and not labels.session_name(line.text) and alone:
+            return line.number
+        return 0
+    return 0
+
+
+def _conference(
+    settings: Settings,
+    metadata: dict[str, str],
+    labelled: list[tuple[int, str]],
+    lines: list[Line],
+    title_line: int,
+    labels: Labels,
+    path: str,
+) -> Conference:
+    """The conference, from the first source that names one."""
+    if settings.conference:
+        name, year = parse_conference(settings.conference)
+        return Conference(name, year, None, settings.source)
+    for key in ("conference", "venue", "会议"):
+        if metadata.get(key):
+            name, year = parse_conference(metadata[key])
+            return Conference(name, year, None, "front matter")
+    for key in ("title", "tags", "categories", "category"):
+        found = venue_in(metadata.get(key, ""), labels)
+        if found:
+            return Conference(found[0], found[1], None, "front matter")
+    if labelled:
+        number, value = labelled[0]
+        name, year = parse_conference(value)
+        return Conference(name, year, Span(path, number, number), "label")
+    for line in lines:
+        if line.number == title_line or (line.kind == "heading" and line is _first_heading(lines)):
+            found = venue_in(line.text, labels)
+            if found:
+                return Conference(found[0], found[1], Span(path, line.number, line.number), "heading")
+    named = most_named(((line.number, line.text) for line in lines), labels)
+    if named:
+        return Conference(named[0], named[1], Span(path, named[2], named[2]), "text", guessed=True)
+    return Conference("", None)
+
+
+def _first_heading(lines: list[Line]) -> Line | None:
+    return next((line for line in lines if line.kind == "heading"), None)
+
+
+def _paper(
+    draft: Draft, path: str, labels: Labels, problem, position: int, conference: Conference  # type: ignore[no-untyped-def]
+) -> Paper | None:
+    fields = fields_of(draft, labels)
+    end = max(fields.end_line, draft.start.number)
+    if not draft.title.strip():
+        excerpt = " ".join(fields.institutions) or (fields.link_field or ("", 0))[0]
+        problem("error", draft.start.number, "paper with no title; not used", excerpt)
+        return None
+    doi = None
+    arxiv = None
+    for link in fields.links:
+        doi = doi or doi_of(link.url)
+        arxiv = arxiv or arxiv_of(link.url)
+    if fields.link_field is not None:
+        value, number = fields.link_field
+        if doi_of(value) is None and arxiv_of(value) is None:
+            problem("warning", number, "link is not a DOI; paper kept without one", value)
+    primary = next((link.url for link in fields.links if link.kind == "paper"), None)
+    if fields.link_field is not None:
+        primary = fields.link_field[0] or primary
+    abstract_lines = [line.number for line in fields.abstract]
+    abstract = "\n".join(line.text for line in fields.abstract).strip()
+    institutions = "; ".join(dict.fromkeys(i for i in fields.institutions if i))
+    cues = tuple(draft.cues) + ((f"prefix: {draft.prefix}",) if draft.prefix else ())
+    return Paper(
+        title=" ".join(draft.title.split()).strip("*_ "),
+        doi=doi,
+        url=primary,
+        institutions=institutions,
+        abstract=abstract,
+        abstract_lang=guess_language(abstract) if abstract else "",
+        abstract_lines=tuple(abstract_lines),
+        remarks="\n".join(fields.remarks).strip(),
+        session=draft.session,
+        position=position,
+        span=Span(path, draft.start.number, end),
+        conference=conference,
+        authors=tuple(dict.fromkeys(fields.authors)),
+        links=tuple(fields.links),
+        arxiv=arxiv,
+        cues=cues,
+    )
+
+
+def _blocks(skipped: list[tuple[list[Line], str]]) -> list[tuple[list[Line], str]]:
+    """Skipped lines, one entry per paragraph or heading section."""
+    out: list[tuple[list[Line], str]] = []
+    for lines, reason in skipped:
+        current: list[Line] = []
+        for line in lines:
+            if current and line.block != current[-1].block:
+                out.append((current, reason))
+                current = []
+            current.append(line)
+        if current:
+            out.append((current, reason))
+    return sorted(out, key=lambda b: b[0][0].number)
+
+
+def _excerpt(lines: list[Line]) -> str:
+    text = " / ".join(line.text for line in lines[:3])
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _stable_name(path: Path, roots: Sequence[Path]) -> str:
+    """The file's name relative to the folder it was found under (POSIX separators)."""
+    resolved = path.resolve()
+    for root in roots:
+        try:
+            return resolved.relative_to(root.resolve()).as_posix()
+        except ValueError:
+            continue
+    return path.name
+
+
+def drop_duplicates(corpus: Corpus) -> dict[int, tuple[int, ...]]:
+    """Keep the first paper of each DOI; report the others and drop them from their files.
+
+    Returns, for each file that lost papers, the positions (in its list of
+    papers) of those dropped.
+    """
+    first: dict[str, Paper] = {}
+    dropped: dict[int, tuple[int, ...]] = {}
+    for index, notes in enumerate(corpus.files):
+        kept = []
+        for at, paper in enumerate(notes.papers):
+            if paper.doi and paper.doi in first:
+                seen = first[paper.doi]
+                notes.problems.append(
+                    Problem(
+                        "error",
+                        notes.path,
+                        paper.span.line,
+                        f"duplicate DOI {paper.doi} (first at {seen.span}); this copy not used",
+                        paper.title,
+                    )
+                )
+                dropped[index] = (*dropped.get(index, ()), at)
+                continue
+            if paper.doi:
+                first[paper.doi] = paper
+            kept.append(paper)
+        notes.papers = kept
+    return dropped
+
+
+# re-exported for the other steps
+_ = (normalize_doi, guess_language)

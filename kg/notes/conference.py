@@ -1,0 +1,76 @@
+"""Which conference (and year) a notes file is about, and where kg found it.
+
+In this order: ``--conference`` (or a folder's ``kg.yaml``), the front
+matter, a conference label line, the first heading or title line, and last
+the phrases of the text ("OSDI '22", "SOSP 2013", "Eurosys2021", "ATC'17"),
+when kg has to guess and says so. A file name alone is never a conference.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+import regex
+
+from .labels import Labels
+
+YEAR_RE = regex.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
+SHORT_YEAR_RE = regex.compile(r"^(?P<name>[A-Za-z][A-Za-z\-]*?)\s*['’]?(?P<yy>\d\d)(?!\d)")
+_PHRASE = regex.compile(
+    r"(?<![A-Za-z0-9])(?P<name>[A-Za-z][A-Za-z\-]{1,11})\s*(?P<q>['’`]?)\s*"
+    r"(?P<year>(?:19|20)\d\d|\d\d)(?![0-9])"
+)
+
+
+def parse_conference(text: str) -> tuple[str, int | None]:
+    """``"SC 2021"`` -> ``("SC", 2021)``; ``"OSDI '22"`` -> ``("OSDI", 2022)``; "SC21 ..." too.
+
+    For text that is labelled as the conference ("Conference: SC 2021")."""
+    text = text.strip()
+    m = YEAR_RE.search(text)
+    if m:
+        name = (text[: m.start()] + text[m.end() :]).strip(" -–—,'’()[]")
+        return (name or text), int(m.group(1))
+    m = SHORT_YEAR_RE.match(text)
+    if m:
+        return m.group("name"), 2000 + int(m.group("yy"))
+    return text, None
+
+
+def venue_in(text: str, labels: Labels) -> tuple[str, int] | None:
+    """The first conference phrase of a text: a known venue followed by a year, or a
+    name in capitals followed by a four-digit year."""
+    known = {v.casefold(): v for v in labels.venues}
+    for m in _PHRASE.finditer(text):
+        name, year_text = m.group("name"), m.group("year")
+        canonical = known.get(name.casefold())
+        if canonical is None:
+            # "HOTOS 2023": capitals and a full year; not "Session 2021" or "GPT 2"
+            if not (name.isupper() and len(name) >= 2 and len(year_text) == 4):
+                continue
+            canonical = name
+        if len(year_text) == 2 and not (m.group("q") or m.start("year") == m.end("name")):
+            # "OSDI 22" without an apostrophe: too easily a count ("SC 25 papers")
+            if not regex.match(r"\s*$|\s*[^\w]", text[m.end() :]):
+                continue
+        year = int(year_text) if len(year_text) == 4 else 2000 + int(year_text)
+        if not 1970 <= year <= 2099:
+            continue
+        return canonical, year
+    return None
+
+
+def most_named(lines: Iterable[tuple[int, str]], labels: Labels) -> tuple[str, int, int] | None:
+    """The conference the text names most often, with the line it is first named on."""
+    counts: Counter[tuple[str, int]] = Counter()
+    first: dict[tuple[str, int], int] = {}
+    for number, text in lines:
+        found = venue_in(text, labels)
+        if found:
+            counts[found] += 1
+            first.setdefault(found, number)
+    if not counts:
+        return None
+    best = max(counts, key=lambda k: (counts[k], -first[k]))
+    return best[0], best[1], first[best]

@@ -1,0 +1,204 @@
+"""The words the reader looks for, as one frozen lookup table.
+
+They come from ``kg/lexicons/labels.yaml`` (and the user's lexicons): field
+labels, session words, award prefixes, author phrases, organisation words,
+link kinds. The lexicon adds the names it knows (institutions, countries,
+Chinese surnames) so that the reader can tell an author line from a title.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import regex
+
+_SPACES = regex.compile(r"\s+")
+
+
+def fold(text: str) -> str:
+    """Text as compared with names: spaces folded, dashes plain, case folded."""
+    return _SPACES.sub(" ", text.replace("–", "-").replace("—", "-")).strip().casefold()
+
+
+def _alternatives(words: tuple[str, ...] | list[str]) -> str:
+    """A regex alternation of words, longest first (so "Paper title" wins over "Paper")."""
+    return "|".join(regex.escape(w) for w in sorted(set(words), key=len, reverse=True)) or "(?!)"
+
+
+@dataclass(frozen=True)
+class Labels:
+    """The words that mark fields, sessions, authors and the end of the notes."""
+
+    fields: dict[str, tuple[str, ...]]
+    conference: tuple[str, ...] = ()
+    ignored: tuple[str, ...] = ()
+    session: tuple[str, ...] = ()
+    end_of_notes: tuple[str, ...] = ()
+    session_chair: tuple[str, ...] = ()
+    weekdays: tuple[str, ...] = ()
+    title_prefixes: tuple[str, ...] = ()
+    author_phrases: tuple[str, ...] = ()
+    org_words: tuple[str, ...] = ()
+    link_kinds: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    venues: tuple[str, ...] = ()
+    known_names: frozenset[str] = frozenset()  # folded institution and country names
+    surnames_zh: frozenset[str] = frozenset()
+    # derived regexes (built once, in __post_init__)
+    _kind: dict[str, str] = field(init=False, repr=False, compare=False)
+    _label_re: regex.Pattern[str] = field(init=False, repr=False, compare=False)
+    _bare_re: regex.Pattern[str] = field(init=False, repr=False, compare=False)
+    _session_re: regex.Pattern[str] = field(init=False, repr=False, compare=False)
+    _chair_re: regex.Pattern[str] = field(init=False, repr=False, compare=False)
+    _prefix_re: regex.Pattern[str] = field(init=False, repr=False, compare=False)
+    _org_re: regex.Pattern[str] = field(init=False, repr=False, compare=False)
+    _phrases: tuple[regex.Pattern[str], ...] = field(init=False, repr=False, compare=False)
+    _when_re: regex.Pattern[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        kind: dict[str, str] = {}
+        for name, words in self.fields.items():
+            for word in words:
+                kind[word.casefold()] = name
+        for word in self.conference:
+            kind[word.casefold()] = "conference"
+        for word in self.ignored:
+            kind[word.casefold()] = "ignored"
+        self._set("_kind", kind)
+        self._set(
+            "_label_re",
+            regex.compile(
+                rf"^(?P<label>{_alternatives(list(kind))})\s*[:：]\s*(?P<value>.*)$", regex.I
+            ),
+        )
+        bare = (*self.fields.get("abstract", ()), *self.fields.get("remarks", ()))
+        self._set(
+            "_bare_re", regex.compile(rf"^(?P<label>{_alternatives(bare)})\s*[:：]?$", regex.I)
+        )
+        # "Session 3: Name", "Session Name", "Sessin: Kernel" (one letter off), "Track A - Name"
+        words = _alternatives(self.session)
+        self._set(
+            "_session_re",
+            regex.compile(
+                rf"^(?:(?:{words})(?:\s*(?:[0-9]+|[A-Z]|[IVX]+)\b)?|(?:{words}){{e<=1}}(?=\s*[:：]))"
+                rf"\s*[:：.\-–—]?\s*(?P<name>.*)$",
+                regex.I,
+            ),
+        )
+        self._set(
+            "_chair_re",
+            regex.compile(rf"[\s,，;；(（]*\b(?:{_alternatives(self.session_chair)})\s*[:：].*$", regex.I),
+        )
+        self._set(
+            "_prefix_re",
+            regex.compile(
+                rf"^[\[【(（]?\s*(?:{_alternatives(self.title_prefixes)})\s*[\]】)）]?\s*[:：\-–—!！]?\s*",
+                regex.I,
+            ),
+        )
+        ascii_words = [w for w in self.org_words if w.isascii()]
+        other_words = [w for w in self.org_words if not w.isascii()]
+        self._set(
+            "_org_re",
+            regex.compile(
+                rf"(?i:\b(?:{_alternatives(ascii_words)})\b)|(?:{_alternatives(other_words)})"
+            ),
+        )
+        phrases = []
+        for template in self.author_phrases:
+            source = regex.escape(template)
+            source = source.replace(r"\{people\}", r"(?P<people>[^，,。；;\n]{1,80}?)")
+            source = source.replace(r"\{institutions\}", r"(?P<institutions>[^。；;\n]{1,120}?)")
+            phrases.append(regex.compile(source + r"(?=$|[。；;\n]|\.\s|\.$)", regex.I))
+        self._set("_phrases", tuple(phrases))
+        days = _alternatives(self.weekdays)
+        time = r"\d{1,2}(?::\d\d)?\s*(?:[ap]\.?m\.?)"
+        self._set(
+            "_when_re",
+            regex.compile(
+                rf"[\s,，;；]*(?:\b(?:{days})\b\.?,?\s*)?(?:\b[A-Z][a-z]+\.? \d{{1,2}},?\s*)?"
+                rf"{time}(?:\s*[-–—~to]+\s*{time})?.*$"
+                rf"|[\s,，;；]*\b(?:{days})\b\.?,?\s*$"
+                rf"|[\s,，;；]*\d{{1,2}}:\d\d\s*[-–—~]\s*\d{{1,2}}:\d\d.*$",
+                regex.I,
+            ),
+        )
+
+    def _set(self, name: str, value: object) -> None:
+        object.__setattr__(self, name, value)
+
+    # ---- fields ------------------------------------------------------------
+
+    def label(self, line: str) -> tuple[str, str] | None:
+        """``(kind, value)`` when the line starts with a known label and a colon."""
+        m = self._label_re.match(line)
+        if not m:
+            return None
+        return self._kind[m.group("label").casefold()], m.group("value").strip()
+
+    def bare_label(self, line: str) -> str | None:
+        """``"abstract"`` or ``"remarks"`` when the line is only such a label."""
+        m = self._bare_re.match(line)
+        return self._kind[m.group("label").casefold()] if m else None
+
+    def is_end(self, line: str) -> bool:
+        folded = line.casefold()
+        return any(folded.startswith(w.casefold()) for w in self.end_of_notes)
+
+    # ---- sessions and titles -----------------------------------------------
+
+    def session_name(self, line: str) -> str | None:
+        """The session a line names when it starts with a session word, cleaned."""
+        m = self._session_re.match(line)
+        if not m:
+            return None
+        return self.clean_session(m.group("name")) or None
+
+    def clean_session(self, name: str) -> str:
+        """A session name without its chair, day and time, or numbering."""
+        name = self._chair_re.sub("", name)
+        name = self._when_re.sub("", name)
+        name = regex.sub(r"^(?:[0-9]+|[IVX]+)\s*[.:：、)）]\s*", "", name)
+        return name.strip(" \t-–—:：,，;；|")
+
+    def without_time(self, text: str) -> str:
+        """Text without a trailing day or time ("Welcome Monday, 8:30am-9am" -> "Welcome")."""
+        return self._when_re.sub("", text).strip(" \t-–—:：,，;；|")
+
+    def has_time(self, text: str) -> bool:
+        return self._when_re.search(text) is not None
+
+    def title_prefix(self, text: str) -> tuple[str, str]:
+        """``(prefix, rest)``: an award prefix of a title ("Best Paper: X") and the title."""
+        m = self._prefix_re.match(text)
+        if not m or m.end() >= len(text):
+            return "", text
+        return text[: m.end()].strip(), text[m.end() :].strip()
+
+    # ---- names ----------------------------------------------------------------
+
+    def has_org_word(self, text: str) -> bool:
+        return self._org_re.search(text) is not None
+
+    def is_known(self, name: str) -> bool:
+        """A name of an institution or country kg knows."""
+        return fold(name) in self.known_names
+
+    def author_phrases_in(self, text: str) -> list[tuple[str, str]]:
+        """``(people, institutions)`` of each prose phrase that names authors."""
+        found = []
+        for rx in self._phrases:
+            for m in rx.finditer(text):
+                groups = m.groupdict()
+                found.append((groups.get("people") or "", groups.get("institutions") or ""))
+        return found
+
+    def link_kind(self, url: str, text: str) -> str:
+        """What a link is (paper, video, slides, code, other), by its host or its text."""
+        where = url.casefold()
+        said = text.casefold()
+        for kind, words in self.link_kinds.items():
+            for w in words:
+                w = w.casefold()
+                if ("." in w and w in where) or ("." not in w and w in said):
+                    return kind
+        return "other"

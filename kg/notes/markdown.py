@@ -1,0 +1,211 @@
+"""Notes text -> :class:`Line` records, with a CommonMark parser (markdown-it-py).
+
+Markdown gives notes their structure: headings, list items and their
+nesting, emphasis, links, YAML front matter. This module asks markdown-it-py
+for the tokens and flattens them into one :class:`Line` per source line of
+text, carrying where it sits (heading level, list depth, the item it starts),
+its plain text (markup removed, link text kept), its links and whether it is
+wholly bold. Plain-text notes parse as paragraphs, so they need no other path.
+
+One leniency: ``####1. Title`` (no space after the hashes) is not a heading in
+CommonMark, but notes written for lenient renderers use it; such lines get
+the space before parsing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import regex
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+from mdit_py_cjk_friendly import cjk_friendly
+from mdit_py_plugins.front_matter import front_matter_plugin
+
+# "####1. Title": a heading written without its space (lenient renderers accept it)
+_TIGHT_HEADING = regex.compile(r"^( {0,3}#{1,6})(?=[^\s#])", regex.MULTILINE)
+_TAG = regex.compile(r"<[^>]*>")
+_SPACES = regex.compile(r"[ \t\u00a0\u3000]+")
+
+
+@dataclass(frozen=True)
+class Link:
+    """A link as written: its address and its text."""
+
+    url: str
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of text of a notes file, as the Markdown structure places it."""
+
+    number: int  # 1-based line of the file
+    text: str  # plain text: markup removed, link text kept, spaces folded
+    kind: str  # "heading" | "item" (first line of a list item) | "text" | "html"
+    level: int = 0  # heading level (1-6), 0 otherwise
+    depth: int = 0  # list nesting: 0 outside lists, 1 in a top-level item ...
+    item: int = 0  # the list item the line belongs to (its first line's number), 0 outside
+    block: int = 0  # the paragraph (or heading, html block) the line belongs to
+    strong: bool = False  # the whole line is bold (or inside an HTML tag)
+    links: tuple[Link, ...] = ()
+
+
+@dataclass(frozen=True)
+class Parsed:
+    """A notes file as lines, and its YAML front matter (the text, unparsed)."""
+
+    lines: tuple[Line, ...]
+    front_matter: str = ""
+    front_matter_line: int = 0
+
+
+@lru_cache(maxsize=1)
+def _parser() -> MarkdownIt:
+    # CommonMark, with YAML front matter and emphasis that works next to Chinese
+    # punctuation ("**思考**："); indented code is off: notes indent continuation lines,
+    # and a plain-text note indented by four spaces is still text, not code
+    return MarkdownIt("commonmark").use(front_matter_plugin).use(cjk_friendly).disable("code")
+
+
+def parse(text: str) -> Parsed:
+    """The lines of a notes file (Markdown or plain text) with their structure."""
+    text = _TIGHT_HEADING.sub(r"\1 ", text)
+    tokens = _parser().parse(text)
+    source = text.splitlines()
+    lines: list[Line] = []
+    front, front_line = "", 0
+    depth = 0
+    items: list[int] = []  # first line of each open list item
+    item_first = False  # the next paragraph starts a list item
+    level = 0
+    block = 0
+    for token in tokens:
+        kind = token.type
+        if kind == "front_matter":
+            front, front_line = token.content, 1
+        elif kind in ("bullet_list_open", "ordered_list_open"):
+            depth += 1
+        elif kind in ("bullet_list_close", "ordered_list_close"):
+            depth -= 1
+        elif kind == "list_item_open":
+            items.append((token.map[0] + 1) if token.map else 0)
+            item_first = True
+        elif kind == "list_item_close":
+            items.pop()
+            item_first = False
+        elif kind == "heading_open":
+            level = int(token.tag[1:])
+        elif kind == "heading_close":
+            level = 0
+        elif kind == "inline" and token.map:
+            block += 1
+            first = token.map[0] + 1
+            for offset, (plain, links, strong) in enumerate(_split_lines(token.children or [])):
+                if not plain:
+                    continue
+                number = first + offset
+                if level:
+                    line_kind = "heading"
+                elif item_first and offset == 0:
+                    line_kind = "item"
+                else:
+                    line_kind = "text"
+                lines.append(
+                    Line(
+                        number,
+                        plain,
+                        line_kind,
+                        level=level,
+                        depth=depth,
+                        item=items[-1] if items else 0,
+                        block=block,
+                        strong=strong,
+                        links=links,
+                    )
+                )
+            item_first = False
+        elif kind == "html_block" and token.map:
+            block += 1
+            start, end = token.map
+            for number in range(start + 1, end + 1):
+                raw = source[number - 1] if number - 1 < len(source) else ""
+                plain = _fold(_TAG.sub(" ", raw))
+                if plain:
+                    lines.append(
+                        Line(
+                            number,
+                            plain,
+                            "html",
+                            depth=depth,
+                            item=items[-1] if items else 0,
+                            block=block,
+                            strong=True,
+                        )
+                    )
+        elif kind == "fence" and token.map:
+            block += 1  # code in notes is not prose: skipped, but it ends a paragraph
+    return Parsed(tuple(lines), front, front_line)
+
+
+def _split_lines(children: list[Token]) -> list[tuple[str, tuple[Link, ...], bool]]:
+    """An inline token's children cut at line breaks: per line, its plain text, links, and
+    whether all of its text is bold (or wrapped in an HTML tag such as ``<font>``)."""
+    out: list[tuple[str, tuple[Link, ...], bool]] = []
+    text: list[str] = []
+    links: list[Link] = []
+    bold_chars = plain_chars = 0
+    strong = 0
+    tagged = 0
+    href: str | None = None
+    link_text: list[str] = []
+
+    def flush() -> None:
+        nonlocal bold_chars, plain_chars
+        plain = _fold("".join(text))
+        whole = bool(plain) and plain_chars == 0 and bold_chars > 0
+        out.append((plain, tuple(links), whole))
+        text.clear()
+        links.clear()
+        bold_chars = plain_chars = 0
+
+    for child in children:
+        kind = child.type
+        if kind in ("softbreak", "hardbreak"):
+            flush()
+        elif kind in ("text", "code_inline"):
+            content = child.content
+            text.append(content)
+            if href is not None:
+                link_text.append(content)
+            if content.strip():
+                if strong or tagged:
+                    bold_chars += len(content.strip())
+                else:
+                    plain_chars += len(content.strip())
+        elif kind == "strong_open":
+            strong += 1
+        elif kind == "strong_close":
+            strong -= 1
+        elif kind == "html_inline":
+            tag = child.content
+            if tag.startswith("</"):
+                tagged = max(0, tagged - 1)
+            elif not tag.endswith("/>") and not tag.lower().startswith("<br"):
+                tagged += 1
+        elif kind == "link_open":
+            href = str(child.attrs.get("href", ""))
+            link_text = []
+        elif kind == "link_close":
+            if href:
+                links.append(Link(href, _fold("".join(link_text))))
+            href = None
+        elif kind == "image":
+            continue
+    flush()
+    return out
+
+
+def _fold(text: str) -> str:
+    return _SPACES.sub(" ", text).strip()

@@ -1,0 +1,620 @@
+"""The lines of one notes file -> its sessions and papers, by structure.
+
+The lines (``kg/notes/markdown.py``) are arranged in a tree: headings hold
+what follows them down to the next heading of their level or above; list
+items hold their nested items and continuation lines; text lines are leaves.
+
+A heading, list item, bold line or bare line is a **paper** when its text is
+shaped like a title and its block carries what papers carry. Each cue adds to
+a small score (``CUES``), and a block is a paper at ``PAPER_SCORE`` or more:
+
+- ``label``   a title label ("论文题目:", "Title:")                       3
+- ``authors`` an author line (or an institution in brackets after it)  2
+- ``link``    a DOI, arXiv or paper link                               2
+- ``summary`` prose under it                                           1
+- ``title``   a strong title shape ("Name: subtitle", Title Case)      0.5
+- ``form``    a heading, list item or bold line                        0.5
+- ``peers``   its siblings of the same form are papers                 1
+
+A **session** is the level above papers: the nearest heading or list item
+above a paper that is not a paper itself, or a session line ("Session 3:
+Storage, Chair: ..."). A heading with no papers under it is not a session;
+neither is the document's title or a heading that names the conference.
+Whatever is neither is listed as skipped, once per block.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import regex
+
+from ..records import Author, PaperLink
+from .conference import venue_in
+from .labels import Labels
+from .markdown import Line
+from .shapes import (
+    URL_RE,
+    author_line,
+    doi_of,
+    is_institution,
+    is_prose,
+    is_stray_number,
+    people_in,
+    title_shape,
+)
+
+CUES = {
+    "label": 3.0,
+    "authors": 2.0,
+    "link": 2.0,
+    "summary": 1.0,
+    "title": 0.5,
+    "form": 0.5,
+    "peers": 1.0,
+}
+PAPER_SCORE = 2.0
+STRONG_SCORE = 3.0  # papers this sure make the heading or item above them a session
+_LINK_TEXT = regex.compile(r"^[\[【(（]*[^\]】)）]*[\]】)）]*$")
+_SEPARATORS = regex.compile(r"^[\s|｜/·•,，;；:：\-–—\[\]【】()（）]*$")
+
+
+@dataclass
+class Node:
+    """A line and what it holds (a heading's section, an item's nested content)."""
+
+    line: Line | None  # None for the root of the file
+    children: list[Node] = field(default_factory=list)
+
+    @property
+    def is_container(self) -> bool:
+        return self.line is None or self.line.kind in ("heading", "item")
+
+    def flatten(self) -> list[Line]:
+        out: list[Line] = []
+        for child in self.children:
+            if child.line is not None:
+                out.append(child.line)
+            out.extend(child.flatten())
+        return out
+
+
+def tree(lines: list[Line]) -> Node:
+    """Arrange lines by headings (by level) and list items (by nesting)."""
+    root = Node(None)
+    headings: list[tuple[int, Node]] = [(0, root)]
+    items: list[tuple[int, Node]] = []
+    by_item: dict[int, Node] = {}
+    for line in lines:
+        node = Node(line)
+        if line.kind == "heading":
+            while headings[-1][0] >= line.level:
+                headings.pop()
+            headings[-1][1].children.append(node)
+            headings.append((line.level, node))
+            items = []
+            continue
+        if line.kind == "item":
+            while items and items[-1][0] >= line.depth:
+                items.pop()
+            parent = items[-1][1] if items else headings[-1][1]
+            parent.children.append(node)
+            items.append((line.depth, node))
+            by_item[line.number] = node
+            continue
+        if line.depth > 0 and line.item in by_item:
+            by_item[line.item].children.append(node)
+            continue
+        items = []
+        headings[-1][1].children.append(node)
+    return root
+
+
+@dataclass
+class Draft:
+    """A block read as a paper."""
+
+    start: Line  # the line that gives its title
+    title: str
+    body: list[Line]
+    cues: list[str]
+    form: str  # "heading2", "item1", "bold", "line", "label"
+    note: str = ""  # bracketed text after the title: "(Institution, a remark)"
+    prefix: str = ""  # an award prefix removed from the title
+    session: str | None = None
+    session_line: int = 0
+
+    @property
+    def score(self) -> float:
+        return sum(CUES[c] for c in self.cues)
+
+
+@dataclass
+class Entry:
+    """One sibling of a list: a container (with its reading as a paper, if any, and what it
+    holds), or a run of text lines (``node`` None); ``session`` is the session line above."""
+
+    node: Node | None
+    draft: Draft | None
+    inner: Found
+    session: tuple[str, int] | None
+
+
+@dataclass
+class Found:
+    """What a part of the file holds: papers, sessions and skipped blocks, in order."""
+
+    papers: list[Draft] = field(default_factory=list)
+    skipped: list[tuple[list[Line], str]] = field(default_factory=list)
+    problems: list[tuple[str, int, str, str]] = field(default_factory=list)
+    conference: list[tuple[int, str]] = field(default_factory=list)  # labelled conference lines
+
+    def add(self, other: Found) -> None:
+        self.papers += other.papers
+        self.skipped += other.skipped
+        self.problems += other.problems
+        self.conference += other.conference
+
+
+class Structure:
+    """Reads the tree of one file. Holds only the labels and the document's title line."""
+
+    def __init__(self, labels: Labels, title_line: int) -> None:
+        self.labels = labels
+        self.title_line = title_line
+
+    # ---- containers --------------------------------------------------------
+
+    def read(self, node: Node) -> Found:
+        found = Found()
+        self.run(node.children, found)
+        return found
+
+    def run(self, nodes: list[Node], found: Found) -> None:
+        """A list of siblings: containers, and runs of text lines between them."""
+        session: tuple[str, int] | None = None
+        entries: list[Entry] = []
+        i = 0
+        while i < len(nodes):
+            node = nodes[i]
+            line = node.line
+            assert line is not None
+            if node.is_container:
+                named = self.labels.session_name(line.text)
+                inner = Found()
+                self.run(node.children, inner)
+                strong = [p for p in inner.papers if p.score >= STRONG_SCORE or p.form == "label"]
+                draft = None if strong or named else self.candidate(node)
+                entries.append(Entry(node, draft, inner, session))
+                i += 1
+                continue
+            # a run of text lines up to the next container
+            j = i
+            while j < len(nodes) and not nodes[j].is_container:
+                j += 1
+            run_found = Found()
+            session = self.text_run([n.line for n in nodes[i:j] if n.line], run_found, session)
+            entries.append(Entry(None, None, run_found, session))
+            i = j
+        self.settle(entries, found)
+
+    def settle(self, entries: list[Entry], found: Found) -> None:
+        """Decide the containers of one sibling list: papers, or the sessions above papers."""
+        forms: dict[str, list[Draft]] = {}
+        for entry in entries:
+            if entry.draft is not None:
+                forms.setdefault(entry.draft.form, []).append(entry.draft)
+        for drafts in forms.values():
+            decided = [d for d in drafts if d.score >= PAPER_SCORE]
+            likely = [d for d in drafts if d.score >= CUES["form"] + CUES["title"]]
+            if len(decided) >= 2 or (len(likely) >= 3 and len(likely) * 5 >= len(drafts) * 4):
+                for d in drafts:
+                    if d.score < PAPER_SCORE and d.score + CUES["peers"] >= PAPER_SCORE:
+                        d.cues.append("peers")
+        for entry in entries:
+            node, draft, inner, session = entry.node, entry.draft, entry.inner, entry.session
+            if node is None or node.line is None:  # a run of text lines, already read
+                found.add(inner)
+                continue
+            if draft is not None and draft.score >= PAPER_SCORE:
+                if session is not None and draft.session is None:
+                    draft.session, draft.session_line = session
+                found.papers.append(draft)
+                found.conference += inner.conference
+                # a deeper heading that is a paper too ("### A" then "#### B"): B is no part of A
+                nested = [p for p in inner.papers if p.form.startswith("heading")]
+                if nested:
+                    first = nested[0].start.number
+                    draft.body = [b for b in draft.body if b.number < first]
+                    for paper in inner.papers:
+                        if paper.start.number >= first:
+                            paper.session, paper.session_line = draft.session, draft.session_line
+                            found.papers.append(paper)
+                continue
+            name = self.session_of(node)
+            for paper in inner.papers:
+                if paper.session is None and name is not None:
+                    paper.session, paper.session_line = name, node.line.number
+                elif paper.session is None and session is not None:
+                    paper.session, paper.session_line = session
+            if not inner.papers:
+                lines = [node.line, *node.flatten()]
+                reason = "no paper under this heading" if node.line.kind == "heading" else ""
+                found.skipped.append((lines, reason or "not part of a paper"))
+                inner.skipped = []
+            found.add(inner)
+
+    def session_of(self, node: Node) -> str | None:
+        """The session a heading or list item above papers names, if it names one."""
+        line = node.line
+        assert line is not None
+        if line.number == self.title_line:
+            return None
+        text = line.text
+        named = self.labels.session_name(text)
+        if named:
+            return named
+        if venue_in(text, self.labels) and len(text.split()) <= 4:
+            return None  # "OSDI 2020": the conference, not a session
+        name = self.labels.clean_session(text)
+        return name or None
+
+    def candidate(self, node: Node) -> Draft | None:
+        """A heading or list item as a paper: its text, and its section as its body."""
+        line = node.line
+        assert line is not None
+        if line.number == self.title_line:
+            return None
+        if self.labels.label(line.text) or self.labels.bare_label(line.text):
+            return None
+        if author_line(line.text, self.labels) is not None:
+            return None
+        title, note, prefix = self.title_of(line)
+        if title is None:
+            return None
+        form = f"heading{line.level}" if line.kind == "heading" else f"item{line.depth}"
+        body = node.flatten()
+        return self.cues(line, title, note, prefix, body, form)
+
+    # ---- runs of text lines ------------------------------------------------
+
+    def text_run(
+        self, lines: list[Line], found: Found, session: tuple[str, int] | None
+    ) -> tuple[str, int] | None:
+        """Lines with no heading between them: labelled papers, bold or bare titles,
+        session lines, and what is left over."""
+        labels = self.labels
+        leftover: list[Line] = []
+
+        def skip() -> None:
+            if leftover:
+                found.skipped.append((list(leftover), "not part of a paper"))
+                leftover.clear()
+
+        i = 0
+        while i < len(lines):
+            line = lines[i]
+            text = line.text
+            label = labels.label(text)
+            if label is not None and label[0] == "conference":
+                found.conference.append((line.number, label[1]))
+                i += 1
+                continue
+            if label is not None and label[0] == "ignored":
+                i += 1
+                continue
+            if label is not None and label[0] == "title":
+                skip()
+                title_line, title, at = line, label[1], i
+                nxt = lines[i + 1] if i + 1 < len(lines) else None
+                if not title and nxt is not None and not labels.label(nxt.text):
+                    title_line, title, at = nxt, nxt.text, i + 1  # "Title:" then the title
+                end = self.body_end(lines, at, labelled=True)
+                draft = Draft(line, title, lines[at + 1 : end], ["label"], "label")
+                self.attach(draft, session)
+                found.papers.append(draft)
+                i = end
+                continue
+            if label is not None and label[0] in ("institutions", "link"):
+                skip()
+                end = self.body_end(lines, i, labelled=True)
+                draft = Draft(line, "", lines[i:end], ["label"], "label")
+                self.attach(draft, session)
+                found.papers.append(draft)  # a paper with no title: reported when made
+                i = end
+                continue
+            if label is not None or labels.bare_label(text):
+                kind = label[0] if label else labels.bare_label(text)
+                skip()
+                found.problems.append(
+                    ("warning", line.number, f"{kind} label with no paper before it; ignored", text)
+                )
+                i += 1
+                continue
+            named = labels.session_name(text)
+            if named and not self.starts_paper(lines, i):
+                skip()
+                session = (named, line.number)
+                i += 1
+                continue
+            if is_stray_number(text):
+                i += 1
+                continue
+            if self.starts_paper(lines, i, first=True):
+                skip()
+                end = self.body_end(lines, i)
+                title, note, prefix = self.title_of(line)
+                form = "bold" if line.strong else "line"
+                assert title is not None
+                draft = self.cues(line, title, note, prefix, lines[i + 1 : end], form)
+                if draft.score >= PAPER_SCORE:
+                    self.attach(draft, session)
+                    found.papers.append(draft)
+                    i = end
+                    continue
+            leftover.append(line)
+            i += 1
+        skip()
+        return session
+
+    def attach(self, draft: Draft, session: tuple[str, int] | None) -> None:
+        if session is not None:
+            draft.session, draft.session_line = session
+
+    def starts_paper(self, lines: list[Line], i: int, first: bool = False) -> bool:
+        """Whether line ``i`` of a run may start a paper: shaped like a title, and followed
+        by an author line or a link, or bold among bold titles, or with a link of its own."""
+        line = lines[i]
+        if self.labels.label(line.text) or is_stray_number(line.text):
+            return False
+        title, note, _ = self.title_of(line)
+        if title is None:
+            return False
+        if author_line(line.text, self.labels) is not None or is_prose(line.text):
+            return False
+        if any(doi_of(link.url) for link in line.links):
+            return True
+        if note and any(is_institution(p, self.labels) for p in _note_pieces(note)):
+            return True
+        following = lines[i + 1 : i + 4]
+        for k, nxt in enumerate(following):
+            if nxt.strong and not line.strong:
+                break
+            if author_line(nxt.text, self.labels) is not None:
+                return True
+            if self.link_only(nxt) and any(self.is_paper_link(link.url) for link in nxt.links):
+                return True
+            label = self.labels.label(nxt.text)
+            if label is not None and label[0] in ("institutions", "link"):
+                return True
+            if k == 0 and line.strong and (self.labels.bare_label(nxt.text) or is_prose(nxt.text)):
+                return first
+            if not self.link_only(nxt):
+                break
+        return False
+
+    def body_end(self, lines: list[Line], i: int, labelled: bool = False) -> int:
+        """Where the block of the paper starting at line ``i`` ends."""
+        j = i + 1
+        while j < len(lines):
+            text = lines[j].text
+            label = self.labels.label(text)
+            if label is not None and label[0] == "title":
+                break
+            if label is not None and label[0] in ("institutions", "link") and labelled:
+                # a second paper whose title label is missing
+                if any(
+                    self.labels.label(lines[k].text) and self.labels.label(lines[k].text)[0] == label[0]  # type: ignore[index]
+                    for k in range(i + 1, j)
+                ):
+                    break
+            if self.labels.session_name(text) and not self.starts_paper(lines, j):
+                # program chrome before the next session ("Break", "Lunch"): no part of the paper
+                while j - 1 > i and _chrome(lines[j - 1], lines[j - 2]):
+                    j -= 1
+                break
+            if not labelled and self.starts_paper(lines, j):
+                break
+            if labelled and self.starts_paper(lines, j) and not self.labels.label(text):
+                break
+            j += 1
+        return j
+
+    # ---- titles and cues ---------------------------------------------------
+
+    def title_of(self, line: Line) -> tuple[str | None, str, str]:
+        """The title a line gives (links' own text removed), its bracketed note and prefix."""
+        text = line.text
+        links = [link for link in line.links if link.text]
+        if len(links) == 1 and links[0].text == text:
+            pass  # "[Title](https://doi.org/...)": the link's text is the title
+        else:
+            for link in sorted(links, key=lambda k: len(k.text), reverse=True):
+                if link.text and len(link.text.split()) <= 3 and link.text != text:
+                    text = text.replace(link.text, " ")
+            text = URL_RE.sub(" ", text)
+            text = regex.sub(r"(?:\s*[\[\]【】|｜]\s*)+$", "", text)
+            text = regex.sub(r"\s+", " ", text).strip(" |｜")
+        shape = title_shape(text, self.labels)
+        if not shape.ok:
+            return None, "", ""
+        return shape.title, shape.note, shape.prefix
+
+    def cues(
+        self, line: Line, title: str, note: str, prefix: str, body: list[Line], form: str
+    ) -> Draft:
+        """The cues of a block for being a paper."""
+        labels = self.labels
+        cues: list[str] = []
+        head = [b for b in body[:4] if not labels.label(b.text) or True]
+        if note and any(is_institution(p, labels) for p in _note_pieces(note)):
+            cues.append("authors")
+        elif any(author_line(b.text, labels) for b in head[:3]):
+            cues.append("authors")
+        elif any(
+            labels.label(b.text) and labels.label(b.text)[0] == "institutions"  # type: ignore[index]
+            for b in head
+        ):
+            cues.append("authors")
+        elif any(labels.author_phrases_in(b.text) for b in body[:6]):
+            cues.append("authors")
+        links = [*line.links, *(link for b in body[:6] for link in b.links)]
+        urls = [link.url for link in links] + URL_RE.findall(
+            " ".join([line.text, *(b.text for b in body[:6])])
+        )
+        if any(self.is_paper_link(url) for url in urls):
+            cues.append("link")
+        if any(is_prose(text) for text in paragraphs(body)):
+            cues.append("summary")
+        if title_shape(title, labels).strong:
+            cues.append("title")
+        if form != "line":
+            cues.append("form")
+        return Draft(line, title, body, cues, form, note, prefix)
+
+    def is_paper_link(self, url: str) -> bool:
+        return doi_of(url) is not None or self.labels.link_kind(url, "") == "paper"
+
+    def link_only(self, line: Line) -> bool:
+        """A line that holds only links ("[[paper]](...) [[video]](...)", a bare URL)."""
+        text = line.text
+        for link in line.links:
+            text = text.replace(link.text, " ")
+        text = URL_RE.sub(" ", text)
+        return bool(line.links or URL_RE.search(line.text)) and bool(_SEPARATORS.match(text))
+
+
+def _chrome(line: Line, before: Line) -> bool:
+    """A short paragraph of its own that is no prose: "Break", "Lunch", "Coffee (30 min)"."""
+    return line.block != before.block and len(line.text.split()) <= 4 and not is_prose(line.text)
+
+
+def paragraphs(lines: list[Line]) -> list[str]:
+    """The text of lines joined paragraph by paragraph."""
+    out: list[str] = []
+    block = -1
+    for line in lines:
+        if line.block == block and out:
+            out[-1] += " " + line.text
+        else:
+            out.append(line.text)
+            block = line.block
+    return out
+
+
+def _note_pieces(note: str) -> list[str]:
+    return [p.strip() for p in regex.split(r"[,，;；、/]|\band\b|&", note) if p.strip()]
+
+
+# ---- a paper's block -> its fields ---------------------------------------------
+
+
+@dataclass
+class Fields:
+    """What a paper's block says besides its title."""
+
+    authors: list[Author] = field(default_factory=list)
+    institutions: list[str] = field(default_factory=list)  # affiliation text, as written
+    links: list[PaperLink] = field(default_factory=list)
+    link_field: tuple[str, int] | None = None  # a labelled link: its text and line
+    abstract: list[Line] = field(default_factory=list)
+    remarks: list[str] = field(default_factory=list)
+    end_line: int = 0
+
+
+def fields_of(draft: Draft, labels: Labels) -> Fields:
+    """Sort a paper's block: author lines, links, abstract and remarks."""
+    out = Fields(end_line=draft.start.number)
+    if draft.note:
+        places = [p for p in _note_pieces(draft.note) if is_institution(p, labels)]
+        if places:
+            out.institutions.append(", ".join(places))
+    for link in draft.start.links:
+        _add_link(out, link.url, link.text, labels)
+    mode = "abstract"
+    authors_open = True
+    for line in draft.body:
+        text = line.text
+        out.end_line = max(out.end_line, line.number)
+        label = labels.label(text)
+        if label is not None:
+            kind, value = label
+            if kind == "institutions":
+                _authors(out, value, labels, labelled=True)
+            elif kind == "link":
+                if out.link_field is None:
+                    out.link_field = (value, line.number)
+                    for url in URL_RE.findall(value) or [value]:
+                        _add_link(out, url, "", labels, first=True)
+            elif kind in ("abstract", "remarks"):
+                mode = kind
+                if value:
+                    (out.abstract.append(line) if kind == "abstract" else out.remarks.append(value))
+                    if kind == "abstract":
+                        out.abstract[-1] = Line(line.number, value, line.kind)
+            continue
+        bare = labels.bare_label(text)
+        if bare is not None:
+            mode = bare
+            continue
+        if is_stray_number(text):
+            continue
+        if _is_link_line(line):
+            bare_url = URL_RE.fullmatch(text) is not None and not line.links
+            if bare_url and out.abstract and mode == "abstract" and doi_of(text) is None:
+                break  # a bare address after the summary: the page the notes came from
+            for link in line.links:
+                _add_link(out, link.url, link.text, labels)
+            for url in URL_RE.findall(text) if bare_url else []:
+                _add_link(out, url, "", labels)
+            continue
+        if authors_open:
+            found = author_line(text, labels)
+            if found is not None:
+                out.authors += found.authors
+                out.institutions += found.institutions
+                continue
+        for people, places in labels.author_phrases_in(text):
+            names = people_in(people, labels) if people else ()
+            affiliation = (places.strip(),) if places.strip() else ()
+            if names:
+                out.authors += [Author(n, affiliation) for n in names]
+            elif affiliation:
+                out.institutions.append(affiliation[0])
+        authors_open = False
+        for link in line.links:
+            _add_link(out, link.url, link.text, labels)
+        if mode == "remarks":
+            out.remarks.append(text)
+        else:
+            out.abstract.append(line)
+    return out
+
+
+def _is_link_line(line: Line) -> bool:
+    text = line.text
+    for link in line.links:
+        text = text.replace(link.text, " ")
+    text = URL_RE.sub(" ", text)
+    return bool(line.links or URL_RE.search(line.text)) and bool(_SEPARATORS.match(text))
+
+
+def _authors(out: Fields, value: str, labels: Labels, labelled: bool) -> None:
+    found = author_line(value, labels)
+    if found is not None and found.authors:
+        out.authors += found.authors
+        out.institutions += found.institutions
+    elif value:
+        out.institutions.append(value)
+
+
+def _add_link(out: Fields, url: str, text: str, labels: Labels, first: bool = False) -> None:
+    url = url.strip()
+    if not url or any(link.url == url for link in out.links):
+        return
+    kind = labels.link_kind(url, text)
+    link = PaperLink(url, kind, text)
+    if first:
+        out.links.insert(0, link)
+    else:
+        out.links.append(link)

@@ -1,0 +1,299 @@
+"""What a line of notes looks like: a title, an author line, prose, a link.
+
+Pure functions of a line's text and the :class:`~kg.notes.labels.Labels`;
+the reader (``kg/notes/reader.py``) combines them into its decisions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import regex
+
+from ..records import Author
+from .labels import Labels
+
+DOI_RE = regex.compile(r"\b(10\.\d{4,9}/[^\s\"'<>，。、；）)\]]+)", regex.I)
+ARXIV_RE = regex.compile(r"arxiv\.org/(?:abs|pdf)/(\d{4}\.\d{4,5})(?:v\d+)?", regex.I)
+URL_RE = regex.compile(r"https?://[^\s<>\"'，。、；）]+", regex.I)
+HAN = regex.compile(r"\p{Han}")
+LATIN = regex.compile(r"[A-Za-z]")
+_NUMBERING = regex.compile(r"^(?:[(（]?\d{1,3}[)）]|\d{1,3}\s*[.、,，:：]|第\s*\d+\s*篇[:：]?|[A-Z]\d?\.)\s*")
+_STRAY_NUMBER = regex.compile(r"^[(（]?\d{1,3}\s*[,，.、)）:：]?$")
+_SENTENCE_END = regex.compile(r"(?:[。！？]|(?<!\b\p{Lu}|\bal|\bvs|\be\.g|\bi\.e)\.)\s*$")
+_SENTENCES = regex.compile(r"[。！？]|(?<=[a-z0-9)])[.?!](?=\s+[A-Z(])")
+_BRACKETS = regex.compile(r"[(（]([^()（）]*)[)）]")
+_TRAILING_BRACKETS = regex.compile(r"\s*[(（]([^()（）]+)[)）]\s*$")
+_INITIAL = regex.compile(r"^(?:\p{Lu}\.){1,3}(?:-\p{Lu}\.)?$")
+# "Jane", "O'Neil", "Hyung-Sin", "KyoungSoo", "DeWitt", "P.": a capital, then letters
+_NAME_WORD = regex.compile(r"^\p{Lu}(?:[\p{L}'’\-]*\p{Ll}[\p{L}'’\-]*)?\.?$")
+_PARTICLES = frozenset("de da del della der di dos du la le van von bin al el ter den zu y".split())
+_HAN_NAME = regex.compile(r"^\p{Han}{2,4}$")
+_HAN_TITLES = regex.compile(r"(?:老师|教授|博士|研究员|同学|等人|等)$")
+_SPLIT_PEOPLE = regex.compile(r"\s*(?:,|，|、|;|；|\band\b|&|和|与|及)\s*")
+_ACRONYM = regex.compile(r"^[A-Z][A-Z0-9&*\-.]{1,9}$")
+
+
+def strip_numbering(text: str) -> str:
+    """A title without its list numbering: "1. X", "(2) X", "第3篇：X"."""
+    stripped = _NUMBERING.sub("", text, count=1)
+    return stripped if stripped else text
+
+
+def is_stray_number(text: str) -> bool:
+    """ "3," or "2" alone on a line: numbering between papers."""
+    return _STRAY_NUMBER.match(text) is not None
+
+
+def is_chinese(text: str) -> bool:
+    return HAN.search(text) is not None
+
+
+def guess_language(text: str) -> str:
+    """BCP 47 tag of a text, from its script: "zh" or "en"."""
+    if text.isascii():
+        return "en" if LATIN.search(text) else "zh"
+    cjk = len(HAN.findall(text))
+    latin = len(LATIN.findall(text))
+    # a Chinese character carries about as much as a five-letter word
+    return "zh" if cjk * 5 >= latin else "en"
+
+
+def sentences(text: str) -> int:
+    """How many sentences a text holds (at least one when it holds anything)."""
+    return len(_SENTENCES.findall(text.strip())) + (1 if text.strip() else 0)
+
+
+def is_prose(text: str) -> bool:
+    """A sentence or more of running text (a summary), not a heading-like line."""
+    text = text.strip()
+    if is_chinese(text):
+        return len(text) >= 40 or (len(text) >= 12 and bool(_SENTENCE_END.search(text)))
+    words = len(text.split())
+    return words >= 30 or (words >= 8 and bool(_SENTENCE_END.search(text)))
+
+
+@dataclass(frozen=True)
+class TitleShape:
+    """How a line reads as a paper title: whether it may be one, and why."""
+
+    ok: bool
+    title: str  # the title, prefixes and numbering removed
+    prefix: str = ""  # an award prefix that was removed
+    strong: bool = False  # shaped like a title: "Name: subtitle", or Title Case
+    note: str = ""  # bracketed text after the title: "(Institution, a remark)"
+
+
+def title_shape(text: str, labels: Labels) -> TitleShape:
+    """Whether ``text`` can be a paper title, and the title it gives."""
+    text = strip_numbering(text.strip()).strip("*_ ")
+    prefix, text = labels.title_prefix(text)
+    note = ""
+    m = _TRAILING_BRACKETS.search(text)
+    if m and m.start() > 0:
+        note, text = m.group(1).strip(), text[: m.start()].strip()
+    text = text.strip(" -–—:：")
+    if not text or labels.has_time(text) and not _has_colon_title(text):
+        return TitleShape(False, text)
+    if URL_RE.fullmatch(text) or text.startswith(("http://", "https://")):
+        return TitleShape(False, text)
+    if is_chinese(text) and guess_language(text) == "zh":
+        size = len(text)
+        ok = 4 <= size <= 80 and not _SENTENCE_END.search(text) and "，" not in text[:-1]
+        return TitleShape(ok, text, prefix, ok and "：" in text or ":" in text, note)
+    words = text.split()
+    if not 2 <= len(words) <= 30 or len(text) < 8:
+        if not (len(words) == 1 and len(text) >= 4 and _has_colon_title(text)):
+            return TitleShape(False, text, prefix)
+    if _SENTENCE_END.search(text) and len(words) > 6:
+        return TitleShape(False, text, prefix)
+    capitals = [w for w in words if len(w) > 3 and w[:1].isalpha()]
+    title_case = bool(capitals) and sum(w[0].isupper() for w in capitals) / len(capitals) >= 0.6
+    strong = _has_colon_title(text) or title_case
+    return TitleShape(True, text, prefix, strong, note)
+
+
+def _has_colon_title(text: str) -> bool:
+    """ "Krill: a compiler ...", "E.T.: re-thinking ...": a name, a colon, a subtitle."""
+    head, sep, rest = text.partition(":")
+    if not sep:
+        head, sep, rest = text.partition("：")
+    return bool(sep) and 1 <= len(head.split()) <= 5 and len(rest.split()) >= 2
+
+
+# ---- people and author lines --------------------------------------------------
+
+
+def is_person(name: str, labels: Labels) -> bool:
+    """A person's name by its shape: "Jane Doe", "Michael P. Andersen", "Hyung-Sin Kim",
+    "张三" (a known surname), never a name with an organisation word or one kg knows as
+    an institution or country."""
+    name = name.strip().strip(".*")
+    if not name or labels.has_org_word(name) or labels.is_known(name):
+        return False
+    if _HAN_NAME.match(name):
+        return name[:1] in labels.surnames_zh or name[:2] in labels.surnames_zh
+    words = name.split()
+    if not 2 <= len(words) <= 5:
+        return False
+    if _ACRONYM.match(words[0]) and len(words[0]) > 2 and not words[0].endswith("."):
+        return False
+    named = 0
+    for w in words:
+        if w.casefold() in _PARTICLES:
+            continue
+        if _INITIAL.match(w) or (len(w) == 1 and w.isupper()):
+            continue
+        if not _NAME_WORD.match(w) or not w[:1].isalpha():
+            return False
+        named += 1
+    return named >= 1 and words[-1].casefold() not in _PARTICLES
+
+
+def is_institution(text: str, labels: Labels) -> bool:
+    """An institution by its shape: an organisation word, a name kg knows, or an acronym."""
+    text = text.strip()
+    return bool(text) and (
+        labels.has_org_word(text) or labels.is_known(text) or bool(_ACRONYM.match(text))
+    )
+
+
+@dataclass(frozen=True)
+class AuthorLine:
+    """What an author line says: people with their affiliations, and institutions
+    named without people."""
+
+    authors: tuple[Author, ...]
+    institutions: tuple[str, ...] = ()  # affiliations given for no one in particular
+
+
+def author_line(text: str, labels: Labels) -> AuthorLine | None:
+    """Read a line as a list of authors, or return None when it is not one.
+
+    Styles: "A, B (MIT), C (Harvard)"; "Jane Doe and John Roe, University X; Ann Lee,
+    Company Y" (USENIX); "Alexander Beischl (Technical University of Munich, Germany)";
+    "张三（清华大学）、李四"; "UC Berkeley, Alibaba, AWS" (institutions only).
+    """
+    text = text.strip().rstrip("。.;；")
+    if not text or URL_RE.search(text) or len(text) > 600:
+        return None
+    if "(" in text or "（" in text:
+        found = _bracketed_authors(text, labels)
+        if found is not None:
+            return found
+    groups = [g for g in regex.split(r"\s*[;；]\s*", text) if g.strip()]
+    authors: list[Author] = []
+    orphans: list[str] = []
+    people_total = pieces_total = 0
+    for group in groups:
+        pieces = [p.strip(" .") for p in _SPLIT_PEOPLE.split(group) if p.strip(" .")]
+        if not pieces:
+            continue
+        pieces_total += len(pieces)
+        # from the end, the pieces that are no person's name form the institution
+        cut = len(pieces)
+        while cut > 0 and not is_person(pieces[cut - 1], labels):
+            cut -= 1
+        people = pieces[:cut]
+        places = pieces[cut:]
+        if any(not is_person(p, labels) for p in people):
+            return None  # names and non-names mixed: not an author line
+        affiliation = ", ".join(places)
+        if places and not any(is_institution(p, labels) for p in places):
+            if people:
+                # "Jane Doe, Berkeley": a place kg does not know, after people
+                affiliation = ", ".join(places)
+            else:
+                return None
+        people_total += len(people)
+        if people:
+            authors += [Author(p, (affiliation,) if affiliation else ()) for p in people]
+        elif affiliation:
+            orphans.append(affiliation)
+    if people_total == 0:
+        # institutions only ("UC Berkeley, Alibaba, AWS"): short pieces, all institutions,
+        # more than one of them unless kg knows the one
+        pieces = [p for o in orphans for p in _pieces(o)]
+        if pieces and all(len(p.split()) <= 6 and is_institution(p, labels) for p in pieces) and (
+            len(pieces) >= 2 or labels.is_known(pieces[0])
+        ):
+            return AuthorLine((), tuple(orphans))
+        return None
+    if people_total * 2 < pieces_total - len(orphans) - len(groups) + 1 and len(groups) == 1:
+        return None
+    return AuthorLine(tuple(authors), tuple(orphans))
+
+
+def _pieces(text: str) -> list[str]:
+    return [p.strip(" .") for p in _SPLIT_PEOPLE.split(text) if p.strip(" .")]
+
+
+def _bracketed_authors(text: str, labels: Labels) -> AuthorLine | None:
+    """ "A, B (MIT), C (Harvard, USA)": people before brackets that hold their affiliation;
+    people with no brackets of their own share the next brackets."""
+    tokens: list[tuple[str, str | None]] = []
+    rest = text
+    while rest:
+        m = _BRACKETS.search(rest)
+        head = rest[: m.start()] if m else rest
+        names = [p.strip(" .") for p in _SPLIT_PEOPLE.split(head) if p.strip(" .")]
+        for i, name in enumerate(names):
+            last = m is not None and i == len(names) - 1
+            tokens.append((name, m.group(1).strip() if last and m else None))
+        if not m:
+            break
+        if not names and tokens and m:
+            # "(MIT) (USA)": more brackets for the same people
+            name, aff = tokens[-1]
+            tokens[-1] = (name, f"{aff}, {m.group(1).strip()}" if aff else m.group(1).strip())
+        rest = rest[m.end() :]
+    people = [(n, a) for n, a in tokens if is_person(_HAN_TITLES.sub("", n), labels)]
+    if not people or len(people) * 3 < len(tokens) * 2:
+        return None
+    authors: list[Author] = []
+    waiting: list[str] = []
+    for name, aff in tokens:
+        clean = _HAN_TITLES.sub("", name)
+        if not is_person(clean, labels):
+            continue
+        if aff is None:
+            waiting.append(clean)
+            continue
+        for person in (*waiting, clean):
+            authors.append(Author(person, (aff,)))
+        waiting = []
+    authors += [Author(p) for p in waiting]
+    return AuthorLine(tuple(authors))
+
+
+def people_in(text: str, labels: Labels) -> tuple[str, ...]:
+    """The people a prose phrase names: "X and Y", "张三、李四"."""
+    names = [_HAN_TITLES.sub("", p.strip(" .")) for p in _SPLIT_PEOPLE.split(text)]
+    return tuple(n for n in names if n and is_person(n, labels))
+
+
+# ---- links -------------------------------------------------------------------
+
+
+def normalize_doi(doi: str) -> str:
+    """Lower-case (DOIs are case-insensitive) without trailing punctuation."""
+    doi = doi.rstrip(".,;:)]}>")
+    for suffix in (".pdf", "/pdf", "/abstract", "/full"):
+        if doi.lower().endswith(suffix):
+            doi = doi[: -len(suffix)]
+    return doi.lower()
+
+
+def doi_of(url: str) -> str | None:
+    m = DOI_RE.search(url)
+    return normalize_doi(m.group(1)) if m else None
+
+
+def arxiv_of(url: str) -> str | None:
+    m = ARXIV_RE.search(url)
+    if m:
+        return m.group(1)
+    doi = doi_of(url)
+    if doi and doi.startswith("10.48550/arxiv."):
+        return doi[len("10.48550/arxiv.") :]
+    return None
