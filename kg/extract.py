@@ -249,8 +249,48 @@ class Extractor:
     # ---- affiliations ---------------------------------------------------------
 
     def affiliations(self, paper: Paper, facts: PaperFacts, know: Knowledge) -> None:
-        text = paper.institutions
+        """Institutions, people and countries from the affiliation field and the authors."""
         people: list[str] = []
+        unresolved: dict[str, Institution] = {}
+        if paper.institutions:
+            self.affiliation_field(paper.institutions, paper, facts, people, unresolved)
+        authors: list[tuple[str, tuple[str, ...]]] = []
+        for author in paper.authors:
+            ids: list[str] = []
+            for text in author.affiliations:
+                for iid in self.affiliation_field(text, paper, facts, [], unresolved):
+                    _add(ids, iid)
+            pid = slug(author.name)
+            know.people.setdefault(pid, Person(pid, author.name))
+            authors.append((pid, tuple(ids)))
+        for name in people:
+            pid = slug(name)
+            know.people.setdefault(pid, Person(pid, name))
+            _add(facts.people, pid)
+        for pid, _ in authors:
+            _add(facts.people, pid)
+        facts.authors = list(dict(authors).items())
+        for iid in facts.institutions:
+            inst = self.lexicon.institutions.get(iid) or unresolved[iid]
+            if not inst.resolved:
+                know.unresolved_at.setdefault(iid, str(paper.span))
+            know.institutions.setdefault(iid, inst)
+            if inst.country in self.lexicon.countries:
+                know.countries[inst.country] = self.lexicon.countries[inst.country]
+        for code in facts.countries:
+            know.countries[code] = self.lexicon.countries[code]
+
+    def affiliation_field(
+        self,
+        text: str,
+        paper: Paper,
+        facts: PaperFacts,
+        people: list[str],
+        unresolved: dict[str, Institution],
+    ) -> list[str]:
+        """The institutions of one affiliation text (also added to the paper's); people it
+        names go to ``people``, places kg does not know to ``unresolved``."""
+        found_ids: list[str] = []
         text = _BRACKETED.sub(lambda m: self._unbracket(m.group(1), people), text)
         # registry names that hold a separator ("Texas A&M University", "Hong Kong University
         # of Science and Technology") are taken whole before the field is split
@@ -260,7 +300,9 @@ class Extractor:
             text = f"{text[:a]},{_REGISTRY_MARK}{k},{text[b:]}"
         tokens = [t.strip(" .。") for t in _SPLIT_AFFILIATIONS.split(text)]
         tokens = [t for t in tokens if t]
-        unresolved: dict[str, Institution] = {}
+        before = set(facts.institutions)
+        seen_before = list(facts.institutions)
+        facts.institutions = []
         i = 0
         while i < len(tokens):
             if tokens[i].startswith(_REGISTRY_MARK):
@@ -274,25 +316,31 @@ class Extractor:
                     _add(facts.institutions, joined)
                     i += 2
                     continue
+            if i > 0 and self._campus(tokens[i - 1], tokens[i]):
+                i += 1  # "University of Wisconsin, Madison": the campus of the place before
+                continue
             name = self.affiliation_token(tokens[i], paper, facts, people)
             if name:
                 iid = "unresolved-" + slug(name)
                 unresolved[iid] = Institution(iid, name, resolved=False)
                 _add(facts.institutions, iid)
             i += 1
-        for name in people:
-            pid = slug(name)
-            know.people.setdefault(pid, Person(pid, name))
-            _add(facts.people, pid)
-        for iid in facts.institutions:
-            inst = self.lexicon.institutions.get(iid) or unresolved[iid]
-            if not inst.resolved:
-                know.unresolved_at.setdefault(iid, str(paper.span))
-            know.institutions.setdefault(iid, inst)
-            if inst.country in self.lexicon.countries:
-                know.countries[inst.country] = self.lexicon.countries[inst.country]
-        for code in facts.countries:
-            know.countries[code] = self.lexicon.countries[code]
+        found_ids = list(facts.institutions)
+        facts.institutions = seen_before
+        for iid in found_ids:
+            _add(facts.institutions, iid)
+        del before
+        return found_ids
+
+    def _campus(self, before: str, token: str) -> bool:
+        """ "Madison" after "University of Wisconsin": a town naming the campus of the
+        university before it, not an institution of its own."""
+        return (
+            bool(_CAMPUS.match(token))
+            and bool(_UNIVERSITY.search(before))
+            and not self.resolve(token)
+            and _fold(token) not in self._countries
+        )
 
     def _unbracket(self, inner: str, people: list[str]) -> str:
         """What brackets in an affiliation field hold: people ("[Torsten Hoefler]"), a
@@ -728,6 +776,8 @@ class Comparison:
         return tuple(dict.fromkeys(eid for _, eid in self.named))
 
 
+_CAMPUS = re.compile(r"^[A-Z][a-z]+(?:[ \-][A-Z][a-z]+)?$")
+_UNIVERSITY = re.compile(r"(?i)\buniversity\b|\buniv\b|大学")
 _RESPECTIVELY = re.compile(r"分别|respectively")
 _SCALE_UNIT = re.compile(r"GPU|节点|node|core|核|socket|插槽|参数|param", re.IGNORECASE)
 _DIGIT_AHEAD = re.compile(r"\s*\d")

@@ -216,6 +216,8 @@ class PaperFacts:
     paper: Paper
     institutions: list[str] = field(default_factory=list)  # Institution ids
     people: list[str] = field(default_factory=list)  # Person ids
+    # in author order: (Person id, the Institution ids given for that person on this paper)
+    authors: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
     countries: list[str] = field(default_factory=list)  # ISO codes named in the field
     techniques: list[str] = field(default_factory=list)  # Concept ids
     systems: list[str] = field(default_factory=list)  # entity ids the paper presents

@@ -41,6 +41,7 @@ class KG(DefinedNamespace):
     Qualifier: URIRef
     Direction: URIRef
     NotesFile: URIRef
+    Authorship: URIRef
 
     # object properties
     conference: URIRef
@@ -60,11 +61,15 @@ class KG(DefinedNamespace):
     qualifier: URIRef
     baseline: URIRef
     sourceFile: URIRef
+    authorship: URIRef
+    author: URIRef
+    authorAffiliation: URIRef
 
     # datatype properties
     year: URIRef
     position: URIRef
     affiliationText: URIRef
+    arxiv: URIRef
     remarks: URIRef
     resolved: URIRef
     value: URIRef

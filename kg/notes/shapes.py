@@ -147,7 +147,9 @@ def is_person(name: str, labels: Labels) -> bool:
         if not _NAME_WORD.match(w) or not w[:1].isalpha():
             return False
         named += 1
-    return named >= 1 and words[-1].casefold() not in _PARTICLES
+    last = words[-1]
+    # a family name is never a particle or a lone initial ("Texas A" of "Texas A&M")
+    return named >= 1 and last.casefold() not in _PARTICLES and not _INITIAL.match(last) and len(last) > 1
 
 
 def is_institution(text: str, labels: Labels) -> bool:
