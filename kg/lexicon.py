@@ -163,6 +163,7 @@ _LABEL_LISTS = (
     "author_phrases",
     "org_words",
     "venues",
+    "talks",
 )
 
 

@@ -200,7 +200,13 @@ def _read(text: str, path: str, name: str, labels: Labels, settings: Settings) -
     )
     found = Structure(labels, title_line).read(tree(lines))
     skipped_lines = {line.number for block, _ in found.skipped for line in block}
-    if not title_line and lines and lines[0].number in skipped_lines:
+    first = lines[0] if lines else None
+    if (
+        not title_line
+        and first is not None
+        and first.number in skipped_lines
+        and (first.kind == "text" or first.level == 1)
+    ):
         title_line = lines[0].number  # a first line that is no paper: the notes' title
         doc_title = doc_title or lines[0].text
     for severity, number, message, excerpt in found.problems:

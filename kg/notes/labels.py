@@ -41,6 +41,7 @@ class Labels:
     org_words: tuple[str, ...] = ()
     link_kinds: dict[str, tuple[str, ...]] = field(default_factory=dict)
     venues: tuple[str, ...] = ()
+    talks: tuple[str, ...] = ()
     known_names: frozenset[str] = frozenset()  # folded institution and country names
     surnames_zh: frozenset[str] = frozenset()
     # derived regexes (built once, in __post_init__)
@@ -79,7 +80,7 @@ class Labels:
         self._set(
             "_session_re",
             regex.compile(
-                rf"^(?:(?:{words})(?:\s*(?:[0-9]+|[A-Z]|[IVX]+)\b)?|(?:{words}){{e<=1}}(?=\s*[:：]))"
+                rf"^(?:(?:{words})(?:\s*(?:[0-9]+[A-Za-z]?|[A-Z]|[IVX]+)\b)?|(?:{words}){{e<=1}}(?=\s*[:：]))"
                 rf"\s*[:：.\-–—]?\s*(?P<name>.*)$",
                 regex.I,
             ),
@@ -159,6 +160,11 @@ class Labels:
         name = self._when_re.sub("", name)
         name = regex.sub(r"^(?:[0-9]+|[IVX]+)\s*[.:：、)）]\s*", "", name)
         return name.strip(" \t-–—:：,，;；|")
+
+    def is_talks(self, text: str) -> bool:
+        """A heading of talks that are no papers: "Keynote Address I", "Invited talks"."""
+        folded = text.casefold().strip()
+        return any(folded.startswith(w.casefold()) for w in self.talks)
 
     def without_time(self, text: str) -> str:
         """Text without a trailing day or time ("Welcome Monday, 8:30am-9am" -> "Welcome")."""

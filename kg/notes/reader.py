@@ -179,6 +179,10 @@ class Structure:
             node = nodes[i]
             line = node.line
             assert line is not None
+            if node.is_container and self.labels.is_talks(line.text):
+                found.skipped.append(([line, *node.flatten()], "talks, not papers"))
+                i += 1
+                continue
             if node.is_container:
                 named = self.labels.session_name(line.text)
                 inner = Found()
@@ -267,13 +271,21 @@ class Structure:
             return None
         if self.labels.label(line.text) or self.labels.bare_label(line.text):
             return None
+        form = f"heading{line.level}" if line.kind == "heading" else f"item{line.depth}"
+        body = node.flatten()
         if author_line(line.text, self.labels) is not None:
-            return None
+            # authors first, then the title (dblp): "A, B:" then "Title. 3-17"
+            nxt = body[0] if body else None
+            if nxt is None or nxt.block != line.block or author_line(nxt.text, self.labels):
+                return None
+            title, note, prefix = self.title_of(nxt)
+            if title is None:
+                return None
+            draft = self.cues(nxt, title, note, prefix, [line, *body[1:]], form)
+            return draft
         title, note, prefix = self.title_of(line)
         if title is None:
             return None
-        form = f"heading{line.level}" if line.kind == "heading" else f"item{line.depth}"
-        body = node.flatten()
         return self.cues(line, title, note, prefix, body, form)
 
     # ---- runs of text lines ------------------------------------------------
@@ -340,6 +352,17 @@ class Structure:
             if is_stray_number(text):
                 i += 1
                 continue
+            if self.authors_then_title(lines, i):
+                skip()
+                end = self.body_end(lines, i + 1)
+                title, note, prefix = self.title_of(lines[i + 1])
+                assert title is not None
+                body = [line, *lines[i + 2 : end]]
+                draft = self.cues(lines[i + 1], title, note, prefix, body, "line")
+                self.attach(draft, session)
+                found.papers.append(draft)
+                i = end
+                continue
             if self.starts_paper(lines, i, first=True):
                 skip()
                 end = self.body_end(lines, i)
@@ -356,6 +379,19 @@ class Structure:
             i += 1
         skip()
         return session
+
+    def authors_then_title(self, lines: list[Line], i: int) -> bool:
+        """An author line ending with a colon, then a title in the same paragraph (dblp)."""
+        line = lines[i]
+        if i + 1 >= len(lines) or not line.text.rstrip().endswith((":", "：")):
+            return False
+        nxt = lines[i + 1]
+        return (
+            nxt.block == line.block
+            and author_line(line.text, self.labels) is not None
+            and author_line(nxt.text, self.labels) is None
+            and self.title_of(nxt)[0] is not None
+        )
 
     def attach(self, draft: Draft, session: tuple[str, int] | None) -> None:
         if session is not None:

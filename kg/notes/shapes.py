@@ -22,6 +22,8 @@ _NUMBERING = regex.compile(r"^(?:[(（]?\d{1,3}[)）]|\d{1,3}\s*[.、,，:：]|�
 _STRAY_NUMBER = regex.compile(r"^[(（]?\d{1,3}\s*[,，.、)）:：]?$")
 _SENTENCE_END = regex.compile(r"(?:[。！？]|(?<!\b\p{Lu}|\bal|\bvs|\be\.g|\bi\.e)\.)\s*$")
 _SENTENCES = regex.compile(r"[。！？]|(?<=[a-z0-9)])[.?!](?=\s+[A-Z(])")
+_INNER_STOP = regex.compile(r"(?<!\b\p{Lu}|\bvs|\bal|\be\.g|\bi\.e|\bSt|\bNo|\bDr|\bet)\.\s+\S")
+_PAGES = regex.compile(r"(?<=\.|\S)\s+\d{1,5}\s*[-–]\s*\d{1,5}\s*$")
 _BRACKETS = regex.compile(r"[(（]([^()（）]*)[)）]")
 _TRAILING_BRACKETS = regex.compile(r"\s*[(（]([^()（）]+)[)）]\s*$")
 _INITIAL = regex.compile(r"^(?:\p{Lu}\.){1,3}(?:-\p{Lu}\.)?$")
@@ -88,6 +90,11 @@ def title_shape(text: str, labels: Labels) -> TitleShape:
     """Whether ``text`` can be a paper title, and the title it gives."""
     text = strip_numbering(text.strip()).strip("*_ ")
     prefix, text = labels.title_prefix(text)
+    text = _PAGES.sub("", text)  # "Title. 49-65": dblp's page range
+    if _INNER_STOP.search(text.rstrip(". ")):
+        return TitleShape(False, text)  # "Proceedings of X. ACM 2016": two sentences
+    if text.endswith(".") and not text.endswith(".."):
+        text = text[:-1]  # "Title.": crawled and dblp titles end with a full stop
     note = ""
     m = _TRAILING_BRACKETS.search(text)
     if m and m.start() > 0:
@@ -176,8 +183,8 @@ def author_line(text: str, labels: Labels) -> AuthorLine | None:
     Company Y" (USENIX); "Alexander Beischl (Technical University of Munich, Germany)";
     "张三（清华大学）、李四"; "UC Berkeley, Alibaba, AWS" (institutions only).
     """
-    text = text.strip().rstrip("。.;；")
-    if not text or URL_RE.search(text) or len(text) > 600:
+    text = text.strip().rstrip("。.;；:：")
+    if not text or URL_RE.search(text) or len(text) > 2000:
         return None
     if "(" in text or "（" in text:
         found = _bracketed_authors(text, labels)
