@@ -316,6 +316,9 @@ class Extractor:
                     _add(facts.institutions, joined)
                     i += 2
                     continue
+            if i > 0 and _LEGAL_FORM.match(tokens[i]):
+                i += 1  # "Amazon Web Services, Inc": the legal form of the name before
+                continue
             if i > 0 and self._campus(tokens[i - 1], tokens[i]):
                 i += 1  # "University of Wisconsin, Madison": the campus of the place before
                 continue
@@ -399,6 +402,18 @@ class Extractor:
             _add(facts.institutions, found)
             return None
         return core
+
+    def institutions_of(self, text: str) -> list[str]:
+        """The institution ids an affiliation text names (unknown ones as "unresolved-...")."""
+        from .records import Conference, Span
+
+        paper = Paper("", None, None, text, "", "", (), "", None, 0, Span("", 0, 0), Conference("", None))
+        facts = PaperFacts(paper=paper)
+        saved = self.problems
+        try:
+            return self.affiliation_field(text, paper, facts, [], {})
+        finally:
+            self.problems = saved
 
     def chinese_person(self, name: str) -> bool:
         """ "刘伟峰": two to four Chinese characters starting with a common surname, no org word."""
@@ -776,6 +791,7 @@ class Comparison:
         return tuple(dict.fromkeys(eid for _, eid in self.named))
 
 
+_LEGAL_FORM = re.compile(r"(?i)^(?:inc|ltd|llc|co|corp|gmbh|limited|plc|s\.?a|ag|pte)\.?$")
 _CAMPUS = re.compile(r"^[A-Z][a-z]+(?:[ \-][A-Z][a-z]+)?$")
 _UNIVERSITY = re.compile(r"(?i)\buniversity\b|\buniv\b|大学")
 _RESPECTIVELY = re.compile(r"分别|respectively")

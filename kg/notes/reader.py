@@ -595,6 +595,12 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
             continue
         if is_stray_number(text):
             continue
+        if authors_open:
+            found = author_line(text, labels)
+            if found is not None:
+                out.authors += found.authors
+                out.institutions += found.institutions
+                continue
         if _is_link_line(line):
             bare_url = URL_RE.fullmatch(text) is not None and not line.links
             if bare_url and out.abstract and mode == "abstract" and doi_of(text) is None:
@@ -604,12 +610,6 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
             for url in URL_RE.findall(text) if bare_url else []:
                 _add_link(out, url, "", labels)
             continue
-        if authors_open:
-            found = author_line(text, labels)
-            if found is not None:
-                out.authors += found.authors
-                out.institutions += found.institutions
-                continue
         for people, places in labels.author_phrases_in(text):
             names = people_in(people, labels) if people else ()
             affiliation = (places.strip(),) if places.strip() else ()

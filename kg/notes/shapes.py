@@ -159,6 +159,12 @@ def is_person(name: str, labels: Labels) -> bool:
     return named >= 1 and last.casefold() not in _PARTICLES and not _INITIAL.match(last) and len(last) > 1
 
 
+def _loose_person(name: str) -> bool:
+    """ "Yang zhang": a name written carelessly, accepted among well-written ones."""
+    words = name.split()
+    return 2 <= len(words) <= 4 and words[0][:1].isupper() and all(w.isalpha() for w in words)
+
+
 def is_institution(text: str, labels: Labels) -> bool:
     """An institution by its shape: an organisation word, a name kg knows, or an acronym."""
     text = text.strip()
@@ -205,14 +211,14 @@ def author_line(text: str, labels: Labels) -> AuthorLine | None:
             cut -= 1
         people = pieces[:cut]
         places = pieces[cut:]
-        if any(not is_person(p, labels) for p in people):
+        strict = sum(is_person(p, labels) for p in people)
+        if any(not (is_person(p, labels) or (strict >= 3 and _loose_person(p))) for p in people):
             return None  # names and non-names mixed: not an author line
         affiliation = ", ".join(places)
-        if places and not any(is_institution(p, labels) for p in places):
-            if people:
-                # "Jane Doe, Berkeley": a place kg does not know, after people
-                affiliation = ", ".join(places)
-            else:
+        # what follows the people is their institution: institution-shaped, or a short name
+        # ("Jane Doe, Berkeley"); a long phrase means the line was no author line
+        for place in places:
+            if not is_institution(place, labels) and len(place.split()) > 3:
                 return None
         people_total += len(people)
         if people:
