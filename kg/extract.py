@@ -252,8 +252,12 @@ class Extractor:
         """Institutions, people and countries from the affiliation field and the authors."""
         people: list[str] = []
         unresolved: dict[str, Institution] = {}
-        if paper.institutions:
-            self.affiliation_field(paper.institutions, paper, facts, people, unresolved)
+        # with authors, their affiliations and the institutions named for no one; without,
+        # the affiliation text as written (people in it are found there)
+        texts = paper.affiliations if paper.authors else (paper.institutions,)
+        for text in texts:
+            if text:
+                self.affiliation_field(text, paper, facts, people, unresolved)
         authors: list[tuple[str, tuple[str, ...]]] = []
         for author in paper.authors:
             ids: list[str] = []

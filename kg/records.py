@@ -83,7 +83,7 @@ class Paper:
     title: str
     doi: str | None  # lower-case, without resolver prefix
     url: str | None  # the link as written
-    institutions: str  # the affiliation field, free text
+    institutions: str  # the authors and affiliations as written (labelled field, author lines)
     abstract: str
     abstract_lang: str  # BCP 47 tag guessed from the script: "zh" or "en"
     abstract_lines: tuple[int, ...]  # the file line of each line of the abstract
@@ -93,6 +93,7 @@ class Paper:
     span: Span
     conference: Conference
     authors: tuple[Author, ...] = ()  # in author order, when the notes name people
+    affiliations: tuple[str, ...] = ()  # institutions named for no author in particular
     links: tuple[PaperLink, ...] = ()  # every link in the paper's block
     arxiv: str | None = None  # an arXiv id ("2006.06762") from a link
     cues: tuple[str, ...] = ()  # why kg read this block as a paper ("heading", "authors", "doi" ...)

@@ -356,7 +356,7 @@ def _paper(
     fields = fields_of(draft, labels)
     end = max(fields.end_line, draft.start.number)
     if not draft.title.strip():
-        excerpt = " ".join(fields.institutions) or (fields.link_field or ("", 0))[0]
+        excerpt = " ".join(fields.written) or (fields.link_field or ("", 0))[0]
         problem("error", draft.start.number, "paper with no title; not used", excerpt)
         return None
     doi = None
@@ -373,7 +373,7 @@ def _paper(
         primary = fields.link_field[0] or primary
     abstract_lines = [line.number for line in fields.abstract]
     abstract = "\n".join(line.text for line in fields.abstract).strip()
-    institutions = "; ".join(dict.fromkeys(i for i in fields.institutions if i))
+    institutions = "\n".join(dict.fromkeys(i for i in fields.written if i))
     cues = tuple(draft.cues) + ((f"prefix: {draft.prefix}",) if draft.prefix else ())
     return Paper(
         title=" ".join(draft.title.split()).strip("*_ "),
@@ -389,6 +389,7 @@ def _paper(
         span=Span(path, draft.start.number, end),
         conference=conference,
         authors=tuple(dict.fromkeys(fields.authors)),
+        affiliations=tuple(dict.fromkeys(i for i in fields.institutions if i)),
         links=tuple(fields.links),
         arxiv=arxiv,
         cues=cues,

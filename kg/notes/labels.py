@@ -112,7 +112,7 @@ class Labels:
             phrases.append(regex.compile(source + r"(?=$|[。；;\n]|\.\s|\.$)", regex.I))
         self._set("_phrases", tuple(phrases))
         days = _alternatives(self.weekdays)
-        time = r"\d{1,2}(?::\d\d)?\s*(?:[ap]\.?m\.?)"
+        time = r"(?<![\w.])\d{1,2}(?::\d\d)?\s*(?:[ap]\.?m\b\.?)"
         self._set(
             "_when_re",
             regex.compile(

@@ -550,7 +550,8 @@ class Fields:
     """What a paper's block says besides its title."""
 
     authors: list[Author] = field(default_factory=list)
-    institutions: list[str] = field(default_factory=list)  # affiliation text, as written
+    written: list[str] = field(default_factory=list)  # author and affiliation text, as written
+    institutions: list[str] = field(default_factory=list)  # named for no author in particular
     links: list[PaperLink] = field(default_factory=list)
     link_field: tuple[str, int] | None = None  # a labelled link: its text and line
     abstract: list[Line] = field(default_factory=list)
@@ -565,6 +566,7 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
         places = [p for p in _note_pieces(draft.note) if is_institution(p, labels)]
         if places:
             out.institutions.append(", ".join(places))
+            out.written.append(", ".join(places))
     for link in draft.start.links:
         _add_link(out, link.url, link.text, labels)
     mode = "abstract"
@@ -576,7 +578,7 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
         if label is not None:
             kind, value = label
             if kind == "institutions":
-                _authors(out, value, labels, labelled=True)
+                _authors(out, value, labels)
             elif kind == "link":
                 if out.link_field is None:
                     out.link_field = (value, line.number)
@@ -584,6 +586,7 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
                         _add_link(out, url, "", labels, first=True)
             elif kind in ("abstract", "remarks"):
                 mode = kind
+                authors_open = False
                 if value:
                     (out.abstract.append(line) if kind == "abstract" else out.remarks.append(value))
                     if kind == "abstract":
@@ -592,6 +595,7 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
         bare = labels.bare_label(text)
         if bare is not None:
             mode = bare
+            authors_open = False
             continue
         if is_stray_number(text):
             continue
@@ -600,6 +604,7 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
             if found is not None:
                 out.authors += found.authors
                 out.institutions += found.institutions
+                out.written.append(text)
                 continue
         if _is_link_line(line):
             bare_url = URL_RE.fullmatch(text) is not None and not line.links
@@ -617,6 +622,7 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
                 out.authors += [Author(n, affiliation) for n in names]
             elif affiliation:
                 out.institutions.append(affiliation[0])
+            out.written.append(" ".join(x for x in (people, places) if x))
         authors_open = False
         for link in line.links:
             _add_link(out, link.url, link.text, labels)
@@ -635,12 +641,16 @@ def _is_link_line(line: Line) -> bool:
     return bool(line.links or URL_RE.search(line.text)) and bool(_SEPARATORS.match(text))
 
 
-def _authors(out: Fields, value: str, labels: Labels, labelled: bool) -> None:
+def _authors(out: Fields, value: str, labels: Labels) -> None:
+    """A labelled author or affiliation field: kept as written; people when it names them."""
+    if not value:
+        return
+    out.written.append(value)
     found = author_line(value, labels)
     if found is not None and found.authors:
         out.authors += found.authors
         out.institutions += found.institutions
-    elif value:
+    else:
         out.institutions.append(value)
 
 
