@@ -62,6 +62,7 @@ def build_all(
     progress: bool = False,
     cache_dir: str | Path | None = None,
     workers: int = 0,
+    conference: str = "",
 ) -> Build:
     """Read, understand and state: the three first steps of the pipeline.
 
@@ -69,7 +70,8 @@ def build_all(
     progress bar on a terminal while the files are done. With ``cache_dir``,
     each file's result is remembered there and a rebuild redoes only the
     files that changed. ``workers`` processes share large corpora out
-    (default: the CPUs, or ``KG_WORKERS``).
+    (default: the CPUs, or ``KG_WORKERS``). ``conference`` ("OSDI 2020") names the
+    conference of notes that do not say it (else a ``kg.yaml`` beside them may).
     """
     stages = stages or Stages()
     base = check_base(base)
@@ -80,7 +82,7 @@ def build_all(
     with stages("notes"):
         done = progress_bar(len(files), progress, unit="files")
         knowledge, statements = build_statements(
-            files, lexicon, base, Cache(cache_dir), workers, done
+            files, lexicon, base, Cache(cache_dir), workers, done, conference
         )
     return Build(knowledge, statements, base)
 
@@ -138,13 +140,14 @@ def build(
     base: str = DEFAULT_BASE,
     lexicons: Sequence[str | Path] = (),
     strict: bool = False,
+    conference: str = "",
 ) -> rdflib.Graph:
     """Build the knowledge graph of the notes under ``paths`` (default: kg's ``data/``).
 
     Problems in the notes are issued as :class:`NotesWarning` warnings; with
     ``strict=True`` the first one is raised as :class:`~kg.errors.NotesError`.
     """
-    result = build_all(paths, base=base, lexicons=lexicons)
+    result = build_all(paths, base=base, lexicons=lexicons, conference=conference)
     for problem in result.problems:
         if strict:
             raise NotesError(problem.message, problem.path, problem.line, problem.excerpt)

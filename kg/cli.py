@@ -20,7 +20,7 @@ from pathlib import Path
 
 import rdflib
 
-from . import __version__
+from . import __version__, resources
 from .api import Build, build_all, load, start_page
 from .cache import CACHE_DIR_NAME
 from .errors import KgError, QueryError
@@ -84,6 +84,13 @@ def _parser() -> argparse.ArgumentParser:
             metavar="YAML",
             help="extra lexicon file (institutions, techniques, ...); repeatable",
         )
+        sp.add_argument(
+            "--conference",
+            default="",
+            metavar="'NAME YEAR'",
+            help="the conference of the notes, e.g. 'OSDI 2020' (else a kg.yaml beside them, "
+            "their front matter, title or text)",
+        )
 
     b = sub.add_parser("build", help="read notes, write out/graph.ttl and out/graph.html")
     b.add_argument("paths", nargs="*", type=Path, help="notes files or folders (default: data/)")
@@ -117,6 +124,17 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--no-cache", action="store_true", help="redo every file; remember nothing")
     common_build(b)
     b.set_defaults(run=cmd_build)
+
+    o = sub.add_parser(
+        "outline",
+        help="show what kg understood of notes files: papers, sessions, authors, skipped text",
+        description="Print, for each notes file, the conference (and where it came from), the "
+        "sessions, and each paper with its line, title, authors, institutions, DOI and the cues "
+        "that made it a paper; then what was skipped, with file:line. Writes nothing.",
+    )
+    o.add_argument("paths", nargs="*", type=Path, help="notes files or folders (default: data/)")
+    common_build(o)
+    o.set_defaults(run=cmd_outline)
 
     q = sub.add_parser(
         "query",
@@ -237,6 +255,7 @@ def cmd_build(args: argparse.Namespace) -> int:
             stages=stages,
             progress=show_progress,
             cache_dir=cache_dir,
+            conference=args.conference,
         )
     # what was built lives until the process ends: keep the cycle collector from walking
     # its millions of objects again while the files and the page are written
@@ -268,6 +287,19 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 
 LISTED_FILES = 20  # kg build names this many notes files, then counts the rest
+
+
+def cmd_outline(args: argparse.Namespace) -> int:
+    from .extract import extract
+    from .lexicon import load_lexicon
+    from .notes import read_notes
+    from .outline import outline_text
+
+    lexicon = load_lexicon(args.lexicon)
+    paths = args.paths or [resources.default_notes_dir()]
+    know = extract(read_notes(paths, lexicon.labels, args.conference), lexicon)
+    sys.stdout.write(outline_text(know))
+    return PROBLEMS if any(p.severity == "error" for p in know.corpus.all_problems) else OK
 
 
 def _report(result: Build, written: list[Path], quiet: bool) -> None:

@@ -88,6 +88,12 @@ _URL = _n(str(SCHEMA.url))
 _ANY_URI = str(XSD.anyURI)
 _DERIVED = _n(str(PROV.wasDerivedFrom))
 _QUDT_UNIT = _n(str(QUDT.unit))
+_AFFILIATED = _n(str(SCHEMA.affiliation))  # a person's institutions, on any paper
+_SEE_ALSO = _n(str(RDFS.seeAlso))
+_LINK_PROPERTIES = {  # a paper's other links, by what they are
+    "video": _n(str(SCHEMA.video)),
+    "code": _n(str(SCHEMA.codeRepository)),
+}
 _XSD_INT = str(XSD.integer)
 _XSD_DEC = str(XSD.decimal)
 _XSD_BOOL = str(XSD.boolean)
@@ -139,12 +145,15 @@ class Iris:
 
     def session(self, c: Conference, s: Session | str) -> str:
         name = s if isinstance(s, str) else s.name
-        return f"{self.base}session/{slug(c.label)}/{slug(name)}"
+        return f"{self.base}session/{slug(c.label or 'unknown-conference')}/{slug(name)}"
 
     def paper(self, p: Paper) -> str:
         if p.doi:
             return f"{self.base}paper/{doi_path(p.doi)}"
-        return f"{self.base}paper/{slug(p.conference.label)}/{slug(p.title)}"
+        if p.arxiv:
+            return f"{self.base}paper/arxiv-{slug(p.arxiv)}"
+        conference = p.conference.label or "unknown-conference"
+        return f"{self.base}paper/{slug(conference)}/{slug(p.title)}"
 
     def claim(self, paper_iri: str, m: Metric) -> str:
         return f"{paper_iri}/claim/{m.index}"
@@ -457,6 +466,14 @@ def file_statements(
             q.add(p, _K.affiliation, iris.institution(iid))
         for pid in facts.people:
             q.add(p, _K.person, iris.person(pid))
+        for n, (pid, institutions) in enumerate(facts.authors, start=1):
+            a = f"{p}/author/{n}"
+            q.add(p, _K.authorship, a)
+            q.add(a, A, _K.Authorship)
+            q.add(a, _K.author, iris.person(pid))
+            q.add(a, _K.position, positive(n))
+            for iid in institutions:
+                q.add(a, _K.authorAffiliation, iris.institution(iid))
         for code in facts.countries:
             q.add(p, _K.country, iris.country(code))
         for cid in facts.techniques:
@@ -491,6 +508,15 @@ def _notes_file(q: _Quads, iris: Iris, notes: NotesFile) -> None:
     if notes.sha256:
         q.add(src, _n(str(SCHEMA.sha256)), lit(notes.sha256))
     conf = notes.conference
+    if not conf.name:  # notes that never say their conference: no conference node
+        for session in notes.sessions:
+            s = iris.session(conf, session)
+            q.add(s, A, _K.Session)
+            q.add(s, LABEL, lit(session.name, guess_language(session.name)))
+            q.add(s, _K.position, positive(session.position))
+            q.add(s, _K.sourceFile, src)
+            q.add(s, _K.sourceLine, positive(session.span.line))
+        return
     c = iris.conference(conf)
     q.add(c, A, _K.Conference)
     q.add(c, LABEL, lit(conf.label))
@@ -517,7 +543,14 @@ def _paper(q: _Quads, iris: Iris, notes: NotesFile, paper: Paper, p: str) -> Non
     if paper.url:
         url_ok = paper.url.isascii() and not _UNSAFE_IRI.search(paper.url)
         q.add(p, _URL, typed(paper.url, _ANY_URI) if url_ok else lit(paper.url))
-    q.add(p, _K.conference, iris.conference(paper.conference))
+    if paper.arxiv:
+        q.add(p, _K.arxiv, lit(paper.arxiv))
+    for link in paper.links:
+        if not link.url.isascii() or _UNSAFE_IRI.search(link.url) or link.url == paper.url:
+            continue
+        q.add(p, _LINK_PROPERTIES.get(link.kind, _SEE_ALSO), link.url)
+    if paper.conference.name:
+        q.add(p, _K.conference, iris.conference(paper.conference))
     if paper.session:
         q.add(p, _K.session, iris.session(paper.conference, paper.session))
     if paper.institutions:
@@ -617,9 +650,15 @@ def _lexicon(q: _Quads, iris: Iris, know: Knowledge, lexicon: Lexicon) -> None:
         q.add(node, _n(str(SCHEMA.identifier)), lit(code))
         if c.wikidata:
             q.add(node, SAME, WD + c.wikidata)
+    affiliated: dict[str, set[str]] = {}
+    for f in know.papers:
+        for pid, institutions in f.authors:
+            affiliated.setdefault(pid, set()).update(institutions)
     for pid in sorted(know.people):
         node = iris.person(pid)
         q.add(node, A, _K.Person)
+        for iid in sorted(affiliated.get(pid, ())):
+            q.add(node, _AFFILIATED, iris.institution(iid))
         q.add(node, LABEL, lit(know.people[pid].name))
         q.add(node, _n("http://xmlns.com/foaf/0.1/name"), lit(know.people[pid].name))
     _techniques(q, iris, know)

@@ -30,7 +30,7 @@ from .errors import NotesError
 from .extract import Extractor, merge_knowledge
 from .graph import GraphPart, Iris, Statements, file_statements, lexicon_statements
 from .lexicon import Lexicon
-from .notes import drop_duplicates, read_file
+from .notes import Settings, drop_duplicates, read_file, settings_for
 from .records import Corpus, Knowledge, NotesFile
 
 PARALLEL_FROM = 1_000_000  # bytes of notes to redo: below this one process is quicker
@@ -50,6 +50,7 @@ class FileResult:
 class _Job:
     path: Path
     name: str
+    settings: Settings = Settings()
     key: str = ""
     data: bytes = b""
 
@@ -72,7 +73,8 @@ class _Work:
     def file(self, job: _Job) -> tuple[FileResult, bytes]:
         """Steps 1 to 3 for one file, remembered: the result, and pickled when the cache
         keeps it (else ``b""``)."""
-        result = self.state(read_file(job.path, self.lexicon.labels, job.name, job.data))
+        notes = read_file(job.path, self.lexicon.labels, job.name, job.data, job.settings)
+        result = self.state(notes)
         data = self.dumps(result) if self.cache.directory is not None else b""
         self.cache.put(job.key, data)
         return result, data
@@ -143,6 +145,7 @@ def build_statements(
     cache: Cache | None = None,
     workers: int = 0,
     done: Callable[[int], None] | None = None,
+    conference: str = "",
 ) -> tuple[Knowledge, Statements]:
     """Read, understand and state the notes ``files`` (each a path and its stable name).
 
@@ -152,7 +155,7 @@ def build_statements(
     cache held.
     """
     with _no_collection():
-        return _build(files, lexicon, base, cache or Cache(None), workers, done)
+        return _build(files, lexicon, base, cache or Cache(None), workers, done, conference)
 
 
 @contextmanager
@@ -182,10 +185,11 @@ def _build(
     cache: Cache,
     workers: int,
     done: Callable[[int], None] | None,
+    conference: str = "",
 ) -> tuple[Knowledge, Statements]:
     work = _Work(lexicon, base, cache)
     config = cache_mod.key(cache_mod.code_fingerprint(), lexicon.fingerprint, base)
-    jobs = [_Job(path, name) for path, name in files]
+    jobs = [_Job(path, name, settings_for(path, conference)) for path, name in files]
     results: list[FileResult | None] = [None] * len(jobs)
     todo: list[tuple[int, _Job]] = []
     for index, job in enumerate(jobs):
@@ -193,7 +197,7 @@ def _build(
             data = job.path.read_bytes()
         except OSError as exc:
             raise NotesError(f"cannot read: {exc.strerror}", str(job.path)) from exc
-        job.key = cache_mod.key(config, str(job.path), job.name, data)
+        job.key = cache_mod.key(config, str(job.path), job.name, repr(job.settings), data)
         results[index] = work.loads(cache.get(job.key))
         if results[index] is not None:
             if done is not None:

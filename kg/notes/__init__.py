@@ -400,6 +400,9 @@ def _blocks(skipped: list[tuple[list[Line], str]]) -> list[tuple[list[Line], str
     """Skipped lines, one entry per paragraph or heading section."""
     out: list[tuple[list[Line], str]] = []
     for lines, reason in skipped:
+        if lines and lines[0].kind == "heading":
+            out.append((lines, reason))  # a heading's section is one block
+            continue
         current: list[Line] = []
         for line in lines:
             if current and line.block != current[-1].block:
