@@ -63,7 +63,7 @@ def test_without_a_conference_kg_says_so_and_a_file_name_is_never_one(
     assert main(["outline", str(notes)]) == 0
     out = capsys.readouterr().out
     assert "conference: not found (give --conference" in out
-    assert "conference: OSDI" not in out
+    assert "  conference: OSDI" not in out
 
 
 def test_conference_option_and_kg_yaml(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
