@@ -131,7 +131,7 @@ def parse(text: str) -> Parsed:
             start, end = token.map
             for number in range(start + 1, end + 1):
                 raw = source[number - 1] if number - 1 < len(source) else ""
-                plain = _fold(_TAG.sub(" ", raw))
+                plain = _fold(_TAG.sub(lambda m: " " if _is_formatting(m.group()) else m.group(), raw))
                 if plain:
                     lines.append(
                         Line(
@@ -190,7 +190,10 @@ def _split_lines(children: list[Token]) -> list[tuple[str, tuple[Link, ...], boo
             strong -= 1
         elif kind == "html_inline":
             tag = child.content
-            if tag.startswith("</"):
+            if not _is_formatting(tag):
+                text.append(tag)  # not a formatting tag: text the note-taker wrote
+                plain_chars += len(tag)
+            elif tag.startswith("</"):
                 tagged = max(0, tagged - 1)
             elif not tag.endswith("/>") and not tag.lower().startswith("<br"):
                 tagged += 1
@@ -205,6 +208,19 @@ def _split_lines(children: list[Token]) -> list[tuple[str, tuple[Link, ...], boo
             continue
     flush()
     return out
+
+
+# tags that only format text (pasted programs wrap titles in <font>, <b>, <span>): markup;
+# any other tag ("<img ...>", "<script>") is text the notes hold, kept as written
+_FORMATTING = frozenset(
+    "a b big br center code div em font i mark p small span strong sub sup u".split()
+)
+_TAG_NAME = regex.compile(r"^</?\s*([A-Za-z][A-Za-z0-9]*)")
+
+
+def _is_formatting(tag: str) -> bool:
+    m = _TAG_NAME.match(tag)
+    return m is not None and m.group(1).lower() in _FORMATTING
 
 
 def _fold(text: str) -> str:
