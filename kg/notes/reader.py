@@ -573,6 +573,11 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
     authors_open = True
     for line in draft.body:
         text = line.text
+        if is_stray_number(text):
+            continue  # numbering before the next paper: no part of this one
+        if URL_RE.fullmatch(text) and not line.links and out.abstract and mode == "abstract":
+            if doi_of(text) is None:
+                break  # a bare address after the summary: the page the notes came from
         out.end_line = max(out.end_line, line.number)
         label = labels.label(text)
         if label is not None:
@@ -608,8 +613,6 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
                 continue
         if _is_link_line(line):
             bare_url = URL_RE.fullmatch(text) is not None and not line.links
-            if bare_url and out.abstract and mode == "abstract" and doi_of(text) is None:
-                break  # a bare address after the summary: the page the notes came from
             for link in line.links:
                 _add_link(out, link.url, link.text, labels)
             for url in URL_RE.findall(text) if bare_url else []:
