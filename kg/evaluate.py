@@ -251,7 +251,9 @@ def score(gold: dict[str, Any], know: Knowledge, lexicon: Lexicon, name: str) ->
         gold_inst = {names.institution(i) for i in paper.get("institutions") or []}
         if facts is None:
             scores["institutions"].add(gold_inst, set(), where)
-            scores["people"].add({_fold(a["name"]) for a in paper.get("authors") or []}, set(), where)
+            scores["people"].add(
+                {_fold(a["name"]) for a in paper.get("authors") or []}, set(), where
+            )
             scores["claims"].false_neg += len(paper.get("claims") or [])
             continue
         got_inst = {

@@ -411,7 +411,9 @@ class Extractor:
         """The institution ids an affiliation text names (unknown ones as "unresolved-...")."""
         from .records import Conference, Span
 
-        paper = Paper("", None, None, text, "", "", (), "", None, 0, Span("", 0, 0), Conference("", None))
+        paper = Paper(
+            "", None, None, text, "", "", (), "", None, 0, Span("", 0, 0), Conference("", None)
+        )
         facts = PaperFacts(paper=paper)
         saved = self.problems
         try:

@@ -219,7 +219,9 @@ def _load(extra: tuple[Path, ...]) -> Lexicon:
         _merge(lex, data, path)
         digest.update(f"{path.name}\0".encode() + raw + b"\0")
     _check(lex)
-    known = {fold(n) for i in lex.institutions.values() for n in (i.name, i.name_zh, *i.aliases) if n}
+    known = {
+        fold(n) for i in lex.institutions.values() for n in (i.name, i.name_zh, *i.aliases) if n
+    }
     known |= {fold(n) for c in lex.countries.values() for n in (c.name, c.name_zh, c.code) if n}
     known |= {fold(a) for a in (*lex.abbreviations, *lex.country_aliases)}
     lex.labels = replace(

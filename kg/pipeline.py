@@ -21,7 +21,7 @@ import os
 import pickle
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from . import cache as cache_mod
@@ -50,7 +50,7 @@ class FileResult:
 class _Job:
     path: Path
     name: str
-    settings: Settings = Settings()
+    settings: Settings = field(default_factory=Settings)
     key: str = ""
     data: bytes = b""
 

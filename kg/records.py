@@ -46,7 +46,9 @@ class Conference:
     name: str  # short name as written, e.g. "SC"
     year: int | None
     span: Span | None = None
-    source: str = ""  # where kg found it: "option", "kg.yaml", "front matter", "label", "heading", "text"
+    source: str = (
+        ""  # where kg found it: "option", "kg.yaml", "front matter", "label", "heading", "text"
+    )
     guessed: bool = False  # True when kg had to guess (from phrases in the text)
 
     @property
@@ -96,7 +98,9 @@ class Paper:
     affiliations: tuple[str, ...] = ()  # institutions named for no author in particular
     links: tuple[PaperLink, ...] = ()  # every link in the paper's block
     arxiv: str | None = None  # an arXiv id ("2006.06762") from a link
-    cues: tuple[str, ...] = ()  # why kg read this block as a paper ("heading", "authors", "doi" ...)
+    cues: tuple[
+        str, ...
+    ] = ()  # why kg read this block as a paper ("heading", "authors", "doi" ...)
 
 
 @dataclass(frozen=True)

@@ -106,8 +106,11 @@ def _read_settings(path: Path) -> Settings:
         data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        raise NotesError(f"not valid YAML: {getattr(exc, 'problem', exc)}", str(path),
-                         mark.line + 1 if mark else 0) from exc
+        raise NotesError(
+            f"not valid YAML: {getattr(exc, 'problem', exc)}",
+            str(path),
+            mark.line + 1 if mark else 0,
+        ) from exc
     except (OSError, UnicodeDecodeError) as exc:
         raise NotesError(f"cannot read: {exc}", str(path)) from exc
     if not isinstance(data, dict):
@@ -135,7 +138,9 @@ def read_notes(
         labels = load_labels()
     corpus = Corpus()
     for path, name in notes_files(paths):
-        corpus.files.append(read_file(path, labels, name=name, settings=settings_for(path, conference)))
+        corpus.files.append(
+            read_file(path, labels, name=name, settings=settings_for(path, conference))
+        )
     drop_duplicates(corpus)
     return corpus
 
@@ -176,7 +181,9 @@ def parse_text(
     settings: Settings | None = None,
 ) -> NotesFile:
     """Parse the text of one notes file (the reader's core, used by the tests directly)."""
-    return _read(text.lstrip("\ufeff"), path, name or Path(path).name, labels, settings or Settings())
+    return _read(
+        text.lstrip("\ufeff"), path, name or Path(path).name, labels, settings or Settings()
+    )
 
 
 def _read(text: str, path: str, name: str, labels: Labels, settings: Settings) -> NotesFile:
@@ -225,7 +232,11 @@ def _read(text: str, path: str, name: str, labels: Labels, settings: Settings) -
         if paper.session is not None and fold(paper.session) not in session_names:
             session_names[fold(paper.session)] = paper.session
             sessions.append(
-                Session(paper.session, len(sessions) + 1, Span(path, draft.session_line, draft.session_line))
+                Session(
+                    paper.session,
+                    len(sessions) + 1,
+                    Span(path, draft.session_line, draft.session_line),
+                )
             )
         if paper.session is not None:
             paper = _replace(paper, session=session_names[fold(paper.session)])
@@ -278,7 +289,9 @@ def _front_matter(text: str, path: str, problem) -> dict[str, str]:  # type: ign
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        problem("warning", (mark.line + 2) if mark else 1, "front matter is not valid YAML; ignored")
+        problem(
+            "warning", (mark.line + 2) if mark else 1, "front matter is not valid YAML; ignored"
+        )
         return {}
     if not isinstance(data, dict):
         return {}
@@ -339,7 +352,9 @@ def _conference(
         if line.number == title_line or (line.kind == "heading" and line is _first_heading(lines)):
             found = venue_in(line.text, labels)
             if found:
-                return Conference(found[0], found[1], Span(path, line.number, line.number), "heading")
+                return Conference(
+                    found[0], found[1], Span(path, line.number, line.number), "heading"
+                )
     named = most_named(((line.number, line.text) for line in lines), labels)
     if named:
         return Conference(named[0], named[1], Span(path, named[2], named[2]), "text", guessed=True)
@@ -351,7 +366,12 @@ def _first_heading(lines: list[Line]) -> Line | None:
 
 
 def _paper(
-    draft: Draft, path: str, labels: Labels, problem, position: int, conference: Conference  # type: ignore[no-untyped-def]
+    draft: Draft,
+    path: str,
+    labels: Labels,
+    problem,
+    position: int,
+    conference: Conference,  # type: ignore[no-untyped-def]
 ) -> Paper | None:
     fields = fields_of(draft, labels)
     end = max(fields.end_line, draft.start.number)

@@ -50,10 +50,10 @@ def venue_in(text: str, labels: Labels) -> tuple[str, int] | None:
             if not (name.isupper() and len(name) >= 2 and len(year_text) == 4):
                 continue
             canonical = name
-        if len(year_text) == 2 and not (m.group("q") or m.start("year") == m.end("name")):
-            # "OSDI 22" without an apostrophe: too easily a count ("SC 25 papers")
-            if not regex.match(r"\s*$|\s*[^\w]", text[m.end() :]):
-                continue
+        # "OSDI 22" without an apostrophe: too easily a count ("SC 25 papers")
+        spaced = not (m.group("q") or m.start("year") == m.end("name"))
+        if len(year_text) == 2 and spaced and not regex.match(r"\s*$|\s*[^\w]", text[m.end() :]):
+            continue
         year = int(year_text) if len(year_text) == 4 else 2000 + int(year_text)
         if not 1970 <= year <= 2099:
             continue

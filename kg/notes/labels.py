@@ -87,7 +87,9 @@ class Labels:
         )
         self._set(
             "_chair_re",
-            regex.compile(rf"[\s,，;；(（]*\b(?:{_alternatives(self.session_chair)})\s*[:：].*$", regex.I),
+            regex.compile(
+                rf"[\s,，;；(（]*\b(?:{_alternatives(self.session_chair)})\s*[:：].*$", regex.I
+            ),
         )
         self._set(
             "_prefix_re",

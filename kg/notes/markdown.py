@@ -131,7 +131,9 @@ def parse(text: str) -> Parsed:
             start, end = token.map
             for number in range(start + 1, end + 1):
                 raw = source[number - 1] if number - 1 < len(source) else ""
-                plain = _fold(_TAG.sub(lambda m: " " if _is_formatting(m.group()) else m.group(), raw))
+                plain = _fold(
+                    _TAG.sub(lambda m: " " if _is_formatting(m.group()) else m.group(), raw)
+                )
                 if plain:
                     lines.append(
                         Line(
@@ -213,7 +215,7 @@ def _split_lines(children: list[Token]) -> list[tuple[str, tuple[Link, ...], boo
 # tags that only format text (pasted programs wrap titles in <font>, <b>, <span>): markup;
 # any other tag ("<img ...>", "<script>") is text the notes hold, kept as written
 _FORMATTING = frozenset(
-    "a b big br center code div em font i mark p small span strong sub sup u".split()
+    "a b big br center code div em font i mark p small span strong sub sup u".split()  # noqa: SIM905
 )
 _TAG_NAME = regex.compile(r"^</?\s*([A-Za-z][A-Za-z0-9]*)")
 

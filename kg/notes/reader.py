@@ -281,8 +281,7 @@ class Structure:
             title, note, prefix = self.title_of(nxt)
             if title is None:
                 return None
-            draft = self.cues(nxt, title, note, prefix, [line, *body[1:]], form)
-            return draft
+            return self.cues(nxt, title, note, prefix, [line, *body[1:]], form)
         title, note, prefix = self.title_of(line)
         if title is None:
             return None
@@ -317,10 +316,10 @@ class Structure:
                 continue
             if label is not None and label[0] == "title":
                 skip()
-                title_line, title, at = line, label[1], i
+                title, at = label[1], i
                 nxt = lines[i + 1] if i + 1 < len(lines) else None
                 if not title and nxt is not None and not labels.label(nxt.text):
-                    title_line, title, at = nxt, nxt.text, i + 1  # "Title:" then the title
+                    title, at = nxt.text, i + 1  # "Title:" then the title
                 end = self.body_end(lines, at, labelled=True)
                 draft = Draft(line, title, lines[at + 1 : end], ["label"], "label")
                 self.attach(draft, session)
@@ -437,13 +436,15 @@ class Structure:
             label = self.labels.label(text)
             if label is not None and label[0] == "title":
                 break
-            if label is not None and label[0] in ("institutions", "link") and labelled:
-                # a second paper whose title label is missing
-                if any(
-                    self.labels.label(lines[k].text) and self.labels.label(lines[k].text)[0] == label[0]  # type: ignore[index]
-                    for k in range(i + 1, j)
-                ):
-                    break
+            if (
+                labelled
+                and label is not None
+                and label[0] in ("institutions", "link")
+                and any(
+                    _label_kind(lines[k].text, self.labels) == label[0] for k in range(i + 1, j)
+                )
+            ):
+                break  # a second paper whose title label is missing
             if self.labels.session_name(text) and not self.starts_paper(lines, j):
                 # program chrome before the next session ("Break", "Lunch"): no part of the paper
                 while j - 1 > i and _chrome(lines[j - 1], lines[j - 2]):
@@ -482,17 +483,8 @@ class Structure:
         """The cues of a block for being a paper."""
         labels = self.labels
         cues: list[str] = []
-        head = [b for b in body[:4] if not labels.label(b.text) or True]
-        if note and any(is_institution(p, labels) for p in _note_pieces(note)):
-            cues.append("authors")
-        elif any(author_line(b.text, labels) for b in head[:3]):
-            cues.append("authors")
-        elif any(
-            labels.label(b.text) and labels.label(b.text)[0] == "institutions"  # type: ignore[index]
-            for b in head
-        ):
-            cues.append("authors")
-        elif any(labels.author_phrases_in(b.text) for b in body[:6]):
+        head = body[:4]
+        if _has_authors(note, head, body, labels):
             cues.append("authors")
         links = [*line.links, *(link for b in body[:6] for link in b.links)]
         urls = [link.url for link in links] + URL_RE.findall(
@@ -518,6 +510,22 @@ class Structure:
             text = text.replace(link.text, " ")
         text = URL_RE.sub(" ", text)
         return bool(line.links or URL_RE.search(line.text)) and bool(_SEPARATORS.match(text))
+
+
+def _has_authors(note: str, head: list[Line], body: list[Line], labels: Labels) -> bool:
+    """An institution in the title's brackets, an author line, an author label or phrase."""
+    if note and any(is_institution(p, labels) for p in _note_pieces(note)):
+        return True
+    if any(author_line(b.text, labels) for b in head[:3]):
+        return True
+    if any(_label_kind(b.text, labels) == "institutions" for b in head):
+        return True
+    return any(labels.author_phrases_in(b.text) for b in body[:6])
+
+
+def _label_kind(text: str, labels: Labels) -> str | None:
+    label = labels.label(text)
+    return label[0] if label is not None else None
 
 
 def _chrome(line: Line, before: Line) -> bool:
@@ -575,9 +583,14 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
         text = line.text
         if is_stray_number(text):
             continue  # numbering before the next paper: no part of this one
-        if URL_RE.fullmatch(text) and not line.links and out.abstract and mode == "abstract":
-            if doi_of(text) is None:
-                break  # a bare address after the summary: the page the notes came from
+        if (
+            URL_RE.fullmatch(text)
+            and not line.links
+            and out.abstract
+            and mode == "abstract"
+            and doi_of(text) is None
+        ):
+            break  # a bare address after the summary: the page the notes came from
         out.end_line = max(out.end_line, line.number)
         label = labels.label(text)
         if label is not None:

@@ -18,7 +18,9 @@ ARXIV_RE = regex.compile(r"arxiv\.org/(?:abs|pdf)/(\d{4}\.\d{4,5})(?:v\d+)?", re
 URL_RE = regex.compile(r"https?://[^\s<>\"'，。、；）]+", regex.I)
 HAN = regex.compile(r"\p{Han}")
 LATIN = regex.compile(r"[A-Za-z]")
-_NUMBERING = regex.compile(r"^(?:[(（]?\d{1,3}[)）]|\d{1,3}\s*[.、,，:：]|第\s*\d+\s*篇[:：]?|[A-Z]\d?\.)\s*")
+_NUMBERING = regex.compile(
+    r"^(?:[(（]?\d{1,3}[)）]|\d{1,3}\s*[.、,，:：]|第\s*\d+\s*篇[:：]?|[A-Z]\d?\.)\s*"
+)
 _STRAY_NUMBER = regex.compile(r"^[(（]?\d{1,3}\s*[,，.、)）:：]?$")
 _SENTENCE_END = regex.compile(r"(?:[。！？]|(?<!\b\p{Lu}|\bal|\bvs|\be\.g|\bi\.e)\.)\s*$")
 _SENTENCES = regex.compile(r"[。！？]|(?<=[a-z0-9)])[.?!](?=\s+[A-Z(])")
@@ -29,7 +31,9 @@ _TRAILING_BRACKETS = regex.compile(r"\s*[(（]([^()（）]+)[)）]\s*$")
 _INITIAL = regex.compile(r"^(?:\p{Lu}\.){1,3}(?:-\p{Lu}\.)?$")
 # "Jane", "O'Neil", "Hyung-Sin", "KyoungSoo", "DeWitt", "P.": a capital, then letters
 _NAME_WORD = regex.compile(r"^\p{Lu}(?:[\p{L}'’\-]*\p{Ll}[\p{L}'’\-]*)?\.?$")
-_PARTICLES = frozenset("de da del della der di dos du la le van von bin al el ter den zu y".split())
+_PARTICLES = frozenset(
+    "de da del della der di dos du la le van von bin al el ter den zu y".split()  # noqa: SIM905
+)
 _HAN_NAME = regex.compile(r"^\p{Han}{2,4}$")
 _HAN_TITLES = regex.compile(r"(?:老师|教授|博士|研究员|同学|等人|等)$")
 _SPLIT_PEOPLE = regex.compile(r"\s*(?:,|，|、|;|；|\band\b|&|和|与|及)\s*")
@@ -100,18 +104,18 @@ def title_shape(text: str, labels: Labels) -> TitleShape:
     if m and m.start() > 0:
         note, text = m.group(1).strip(), text[: m.start()].strip()
     text = text.strip(" -–—:：")
-    if not text or labels.has_time(text) and not _has_colon_title(text):
+    if not text or (labels.has_time(text) and not _has_colon_title(text)):
         return TitleShape(False, text)
     if URL_RE.fullmatch(text) or text.startswith(("http://", "https://")):
         return TitleShape(False, text)
     if is_chinese(text) and guess_language(text) == "zh":
         size = len(text)
         ok = 4 <= size <= 80 and not _SENTENCE_END.search(text) and "，" not in text[:-1]
-        return TitleShape(ok, text, prefix, ok and "：" in text or ":" in text, note)
+        return TitleShape(ok, text, prefix, (ok and "：" in text) or ":" in text, note)
     words = text.split()
-    if not 2 <= len(words) <= 30 or len(text) < 8:
-        if not (len(words) == 1 and len(text) >= 4 and _has_colon_title(text)):
-            return TitleShape(False, text, prefix)
+    one_word_name = len(words) == 1 and len(text) >= 4 and _has_colon_title(text)
+    if (not 2 <= len(words) <= 30 or len(text) < 8) and not one_word_name:
+        return TitleShape(False, text, prefix)
     if _SENTENCE_END.search(text) and len(words) > 6:
         return TitleShape(False, text, prefix)
     capitals = [w for w in words if len(w) > 3 and w[:1].isalpha()]
@@ -156,7 +160,12 @@ def is_person(name: str, labels: Labels) -> bool:
         named += 1
     last = words[-1]
     # a family name is never a particle or a lone initial ("Texas A" of "Texas A&M")
-    return named >= 1 and last.casefold() not in _PARTICLES and not _INITIAL.match(last) and len(last) > 1
+    return (
+        named >= 1
+        and last.casefold() not in _PARTICLES
+        and not _INITIAL.match(last)
+        and len(last) > 1
+    )
 
 
 def _loose_person(name: str) -> bool:
@@ -229,8 +238,10 @@ def author_line(text: str, labels: Labels) -> AuthorLine | None:
         # institutions only ("UC Berkeley, Alibaba, AWS"): short pieces, all institutions,
         # more than one of them unless kg knows the one
         pieces = [p for o in orphans for p in _pieces(o)]
-        if pieces and all(len(p.split()) <= 6 and is_institution(p, labels) for p in pieces) and (
-            len(pieces) >= 2 or labels.is_known(pieces[0])
+        if (
+            pieces
+            and all(len(p.split()) <= 6 and is_institution(p, labels) for p in pieces)
+            and (len(pieces) >= 2 or labels.is_known(pieces[0]))
         ):
             return AuthorLine((), tuple(orphans))
         return None
