@@ -33,7 +33,11 @@ from .records import (
 _A = r"(?<![A-Za-z0-9])"  # an ASCII word boundary that also works next to Chinese
 _Z = r"(?![A-Za-z0-9])"
 _REGISTRY_MARK = "\x00"  # "\x00<k>" stands for the k-th registry name found in a field
-_SPLIT_AFFILIATIONS = re.compile(r"\s*(?:[,，、;；/|]|\band\b|&|\n)\s*")
+# "哥伦比亚大学和 Google": 和/与/及 join two places after a word that ends a place's name
+_SPLIT_AFFILIATIONS = re.compile(
+    r"\s*(?:[,，、;；/|]|\band\b|&|\n"
+    r"|(?:(?<=大学|学院|公司|中心|集团)|(?<=研究院|研究所|实验室)|(?<=[A-Za-z)）]))\s*(?:以及|和|与|及))\s*"
+)
 _BRACKETED = re.compile(r"[\[【(（]([^\]】)）]+)[\]】)）]")
 _ORG_WORDS = re.compile(
     r"(?i)\b(univ|university|universit[äéà]|college|institute|institut|school|lab|labs|laboratory|"

@@ -22,7 +22,7 @@ import yaml
 
 from ..errors import NotesError
 from ..records import Conference, Corpus, NotesFile, Paper, Problem, Session, Skipped, Span
-from .conference import most_named, parse_conference, venue_in
+from .conference import is_year, most_named, parse_conference, venue_in, venue_name
 from .labels import Labels, fold
 from .markdown import Line, parse
 from .reader import Draft, Structure, fields_of, tree
@@ -196,7 +196,7 @@ def _read(text: str, path: str, name: str, labels: Labels, settings: Settings) -
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     for odd in ("\u0085", "\u2028", "\u2029", "\x0b", "\x0c"):
         text = text.replace(odd, " ")
-    parsed = parse(text)
+    parsed = parse(text, labels.title_headers)
     lines = list(parsed.lines)
     end = next((i for i, line in enumerate(lines) if labels.is_end(line.text)), len(lines))
     lines = lines[:end]
@@ -205,7 +205,7 @@ def _read(text: str, path: str, name: str, labels: Labels, settings: Settings) -
     doc_title = metadata.get("title") or next(
         (line.text for line in lines if line.number == title_line), ""
     )
-    found = Structure(labels, title_line).read(tree(lines))
+    found = Structure(labels, title_line).read(tree(lines, labels))
     skipped_lines = {line.number for block, _ in found.skipped for line in block}
     first = lines[0] if lines else None
     if (
@@ -355,6 +355,13 @@ def _conference(
                 return Conference(
                     found[0], found[1], Span(path, line.number, line.number), "heading"
                 )
+    # "# SIGMOD" then "## 2022": the venue heads the notes, a heading of its own gives the year
+    top = next((ln for ln in lines if ln.number == title_line), None) or _first_heading(lines)
+    name = venue_name(top.text, labels) if top is not None else None
+    year_line = next((ln for ln in lines if ln.kind == "heading" and is_year(ln.text)), None)
+    if top is not None and name and year_line is not None:
+        span = Span(path, top.number, year_line.number)
+        return Conference(name, int(year_line.text.strip()), span, "heading")
     named = most_named(((line.number, line.text) for line in lines), labels)
     if named:
         return Conference(named[0], named[1], Span(path, named[2], named[2]), "text", guessed=True)
@@ -386,7 +393,8 @@ def _paper(
         arxiv = arxiv or arxiv_of(link.url)
     if fields.link_field is not None:
         value, number = fields.link_field
-        if doi_of(value) is None and arxiv_of(value) is None:
+        paper_page = any(link.kind == "paper" for link in fields.links)
+        if doi_of(value) is None and arxiv_of(value) is None and not paper_page:
             problem("warning", number, "link is not a DOI; paper kept without one", value)
     primary = next((link.url for link in fields.links if link.kind == "paper"), None)
     if fields.link_field is not None:

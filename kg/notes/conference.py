@@ -74,3 +74,17 @@ def most_named(lines: Iterable[tuple[int, str]], labels: Labels) -> tuple[str, i
         return None
     best = max(counts, key=lambda k: (counts[k], -first[k]))
     return best[0], best[1], first[best]
+
+
+def venue_name(text: str, labels: Labels) -> str | None:
+    """The known venue a short heading names without a year: "SIGMOD", "OSDI notes"."""
+    words = regex.findall(r"[A-Za-z][A-Za-z\-]*", text)
+    if not words or len(text.split()) > 4:
+        return None
+    known = {v.casefold(): v for v in labels.venues}
+    return next((known[w.casefold()] for w in words if w.casefold() in known), None)
+
+
+def is_year(text: str) -> bool:
+    """A heading that is only a year: "2022"."""
+    return YEAR_RE.fullmatch(text.strip()) is not None

@@ -111,7 +111,9 @@ class Labels:
             source = regex.escape(template)
             source = source.replace(r"\{people\}", r"(?P<people>[^，,。；;\n]{1,80}?)")
             source = source.replace(r"\{institutions\}", r"(?P<institutions>[^。；;\n]{1,120}?)")
-            phrases.append(regex.compile(source + r"(?=$|[。；;\n]|\.\s|\.$)", regex.I))
+            # a name at the end of the phrase runs to the end of its sentence
+            end = r"(?=$|[。；;\n]|\.\s|\.$)" if template.endswith("}") else ""
+            phrases.append(regex.compile(source + end, regex.I))
         self._set("_phrases", tuple(phrases))
         days = _alternatives(self.weekdays)
         time = r"(?<![\w.])\d{1,2}(?::\d\d)?\s*(?:[ap]\.?m\b\.?)"
@@ -125,6 +127,11 @@ class Labels:
                 regex.I,
             ),
         )
+
+    @property
+    def title_headers(self) -> frozenset[str]:
+        """The title labels, case-folded: a table column headed so holds titles."""
+        return frozenset(w.casefold() for w in self.fields.get("title", ()))
 
     def _set(self, name: str, value: object) -> None:
         object.__setattr__(self, name, value)

@@ -14,7 +14,7 @@ the space before parsing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 import regex
@@ -27,6 +27,7 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 _TIGHT_HEADING = regex.compile(r"^( {0,3}#{1,6})(?=[^\s#])", regex.MULTILINE)
 _TAG = regex.compile(r"<[^>]*>")
 _SPACES = regex.compile(r"[ \t\u00a0\u3000]+")
+_TASK = regex.compile(r"^\[[ xX]\]\s+")
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,7 @@ class Line:
     block: int = 0  # the paragraph (or heading, html block) the line belongs to
     strong: bool = False  # the whole line is bold (or inside an HTML tag)
     links: tuple[Link, ...] = ()
+    lead: str = ""  # the bold text the line starts with, when more text follows it
 
 
 @dataclass(frozen=True)
@@ -66,11 +68,22 @@ def _parser() -> MarkdownIt:
     # CommonMark, with YAML front matter and emphasis that works next to Chinese
     # punctuation ("**思考**："); indented code is off: notes indent continuation lines,
     # and a plain-text note indented by four spaces is still text, not code
-    return MarkdownIt("commonmark").use(front_matter_plugin).use(cjk_friendly).disable("code")
+    # tables (GitHub's pipe tables) are on: a table of papers is a list of papers
+    return (
+        MarkdownIt("commonmark")
+        .use(front_matter_plugin)
+        .use(cjk_friendly)
+        .disable("code")
+        .enable("table")
+    )
 
 
-def parse(text: str) -> Parsed:
-    """The lines of a notes file (Markdown or plain text) with their structure."""
+def parse(text: str, title_headers: frozenset[str] = frozenset()) -> Parsed:
+    """The lines of a notes file (Markdown or plain text) with their structure.
+
+    A table's rows become list items: the cell of the title column (its header in
+    ``title_headers``, case-folded, else the first column of words) is the item's line,
+    and each other cell a line of the item, "Header: cell"."""
     text = _TIGHT_HEADING.sub(r"\1 ", text)
     tokens = _parser().parse(text)
     source = text.splitlines()
@@ -81,8 +94,26 @@ def parse(text: str) -> Parsed:
     item_first = False  # the next paragraph starts a list item
     level = 0
     block = 0
+    table: _Table | None = None
     for token in tokens:
         kind = token.type
+        if table is not None:
+            if kind == "table_close":
+                block = table.emit(lines, depth, title_headers, block)
+                table = None
+            elif kind == "tr_open":
+                table.row = (token.map[0] + 1) if token.map else 0
+                table.cells = []
+            elif kind == "tr_close" and table.row:
+                (table.rows if table.rows or not table.head_open else table.head).append(
+                    (table.row, table.cells)
+                )
+            elif kind == "thead_close":
+                table.head_open = False
+            elif kind == "inline":
+                piece = _split_lines(token.children or [])[0]
+                table.cells.append((piece.plain, piece.links, piece.strong))
+            continue
         if kind == "front_matter":
             front, front_line = token.content, 1
         elif kind in ("bullet_list_open", "ordered_list_open"):
@@ -102,7 +133,10 @@ def parse(text: str) -> Parsed:
         elif kind == "inline" and token.map:
             block += 1
             first = token.map[0] + 1
-            for offset, (plain, links, strong) in enumerate(_split_lines(token.children or [])):
+            for offset, piece in enumerate(_split_lines(token.children or [])):
+                plain = piece.plain
+                if item_first and offset == 0:
+                    plain = _TASK.sub("", plain)  # "- [x] Title": a task list's check box
                 if not plain:
                     continue
                 number = first + offset
@@ -121,8 +155,9 @@ def parse(text: str) -> Parsed:
                         depth=depth,
                         item=items[-1] if items else 0,
                         block=block,
-                        strong=strong,
-                        links=links,
+                        strong=piece.strong,
+                        links=piece.links,
+                        lead=piece.lead,
                     )
                 )
             item_first = False
@@ -146,16 +181,81 @@ def parse(text: str) -> Parsed:
                             strong=True,
                         )
                     )
+        elif kind == "table_open":
+            table = _Table()
         elif kind == "fence" and token.map:
             block += 1  # code in notes is not prose: skipped, but it ends a paragraph
     return Parsed(tuple(lines), front, front_line)
 
 
-def _split_lines(children: list[Token]) -> list[tuple[str, tuple[Link, ...], bool]]:
-    """An inline token's children cut at line breaks: per line, its plain text, links, and
-    whether all of its text is bold (or wrapped in an HTML tag such as ``<font>``)."""
-    out: list[tuple[str, tuple[Link, ...], bool]] = []
+Cell = tuple[str, tuple[Link, ...], bool]
+
+
+@dataclass
+class _Table:
+    """A pipe table while it is read: its header row and its body rows."""
+
+    head: list[tuple[int, list[Cell]]] = field(default_factory=list)
+    rows: list[tuple[int, list[Cell]]] = field(default_factory=list)
+    head_open: bool = True
+    row: int = 0
+    cells: list[Cell] = field(default_factory=list)
+
+    def emit(self, lines: list[Line], depth: int, title_headers: frozenset[str], block: int) -> int:
+        """Each body row as a list item: the title cell, then the other cells."""
+        header = [cell[0] for cell in self.head[0][1]] if self.head else []
+        width = max((len(cells) for _, cells in self.rows), default=0)
+        header += [""] * (width - len(header))
+        column = self.title_column(header, title_headers)
+        for number, cells in self.rows:
+            if column >= len(cells) or not cells[column][0]:
+                continue
+            plain, links, strong = cells[column]
+            block += 1
+            lines.append(Line(number, plain, "item", 0, depth + 1, number, block, strong, links))
+            for at, (text, cell_links, cell_strong) in enumerate(cells):
+                if at == column or not text:
+                    continue
+                block += 1
+                shown = f"{header[at]}: {text}" if header[at] else text
+                lines.append(
+                    Line(
+                        number, shown, "text", 0, depth + 1, number, block, cell_strong, cell_links
+                    )
+                )
+        return block
+
+    def title_column(self, header: list[str], title_headers: frozenset[str]) -> int:
+        """The column of titles: named so in the header, else the first column of words."""
+        for at, name in enumerate(header):
+            if name.casefold() in title_headers:
+                return at
+        for at in range(len(header)):
+            cells = [cells[at][0] for _, cells in self.rows if at < len(cells)]
+            if cells and sum(len(c.split()) >= 3 for c in cells) * 2 >= len(cells):
+                return at
+        return 0
+
+
+@dataclass(frozen=True)
+class _Piece:
+    """One line of an inline token: its plain text, links, whether it is all bold, and
+    the bold text it starts with."""
+
+    plain: str
+    links: tuple[Link, ...] = ()
+    strong: bool = False
+    lead: str = ""
+
+
+def _split_lines(children: list[Token]) -> list[_Piece]:
+    """An inline token's children cut at line breaks: per line, its plain text, links,
+    whether all of its text is bold (or wrapped in an HTML tag such as ``<font>``), and the
+    bold text it starts with ("**Title** was presented by ...")."""
+    out: list[_Piece] = []
     text: list[str] = []
+    lead: list[str] = []
+    leading = True  # no plain text yet on this line
     links: list[Link] = []
     bold_chars = plain_chars = 0
     strong = 0
@@ -164,13 +264,16 @@ def _split_lines(children: list[Token]) -> list[tuple[str, tuple[Link, ...], boo
     link_text: list[str] = []
 
     def flush() -> None:
-        nonlocal bold_chars, plain_chars
+        nonlocal bold_chars, plain_chars, leading
         plain = _fold("".join(text))
         whole = bool(plain) and plain_chars == 0 and bold_chars > 0
-        out.append((plain, tuple(links), whole))
+        first = _fold("".join(lead)) if not whole else ""
+        out.append(_Piece(plain, tuple(links), whole, first))
         text.clear()
+        lead.clear()
         links.clear()
         bold_chars = plain_chars = 0
+        leading = True
 
     for child in children:
         kind = child.type
@@ -184,8 +287,11 @@ def _split_lines(children: list[Token]) -> list[tuple[str, tuple[Link, ...], boo
             if content.strip():
                 if strong or tagged:
                     bold_chars += len(content.strip())
+                    if leading:
+                        lead.append(content)
                 else:
                     plain_chars += len(content.strip())
+                    leading = False
         elif kind == "strong_open":
             strong += 1
         elif kind == "strong_close":
@@ -195,6 +301,7 @@ def _split_lines(children: list[Token]) -> list[tuple[str, tuple[Link, ...], boo
             if not _is_formatting(tag):
                 text.append(tag)  # not a formatting tag: text the note-taker wrote
                 plain_chars += len(tag)
+                leading = False
             elif tag.startswith("</"):
                 tagged = max(0, tagged - 1)
             elif not tag.endswith("/>") and not tag.lower().startswith("<br"):

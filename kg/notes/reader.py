@@ -25,22 +25,22 @@ Whatever is neither is listed as skipped, once per block.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import regex
 
 from ..records import Author, PaperLink
-from .conference import venue_in
+from .conference import is_year, venue_in
 from .labels import Labels
 from .markdown import Line
 from .shapes import (
     URL_RE,
     author_line,
+    author_phrases,
     doi_of,
     is_institution,
     is_prose,
     is_stray_number,
-    people_in,
     title_shape,
 )
 
@@ -79,7 +79,7 @@ class Node:
         return out
 
 
-def tree(lines: list[Line]) -> Node:
+def tree(lines: list[Line], labels: Labels) -> Node:
     """Arrange lines by headings (by level) and list items (by nesting)."""
     root = Node(None)
     headings: list[tuple[int, Node]] = [(0, root)]
@@ -102,7 +102,7 @@ def tree(lines: list[Line]) -> Node:
             items.append((line.depth, node))
             by_item[line.number] = node
             continue
-        if line.depth > 0 and line.item in by_item:
+        if line.depth > 0 and line.item in by_item and not _lazy_session(line, by_item, labels):
             by_item[line.item].children.append(node)
             continue
         items = []
@@ -187,7 +187,13 @@ class Structure:
                 named = self.labels.session_name(line.text)
                 inner = Found()
                 self.run(node.children, inner)
-                strong = [p for p in inner.papers if p.score >= STRONG_SCORE or p.form == "label"]
+                # papers this sure below make this line their session; a labelled field
+                # with no title ("作者：..." under a paper's heading) is part of this paper
+                strong = [
+                    p
+                    for p in inner.papers
+                    if p.title and (p.score >= STRONG_SCORE or p.form == "label")
+                ]
                 draft = None if strong or named else self.candidate(node)
                 entries.append(Entry(node, draft, inner, session))
                 i += 1
@@ -214,6 +220,14 @@ class Structure:
             if len(decided) >= 2 or (len(likely) >= 3 and len(likely) * 5 >= len(drafts) * 4):
                 for d in drafts:
                     if d.score < PAPER_SCORE and d.score + CUES["peers"] >= PAPER_SCORE:
+                        d.cues.append("peers")
+        # bare titles among the siblings ("- [x] Title" in a list of title lines): a
+        # container shaped like a title is one more of them
+        bare = sum(len(e.inner.papers) for e in entries if e.node is None)
+        if bare >= 2:
+            for drafts in forms.values():
+                for d in drafts:
+                    if d.score < PAPER_SCORE and "title" in d.cues and "peers" not in d.cues:
                         d.cues.append("peers")
         for entry in entries:
             node, draft, inner, session = entry.node, entry.draft, entry.inner, entry.session
@@ -260,6 +274,8 @@ class Structure:
             return named
         if venue_in(text, self.labels) and len(text.split()) <= 4:
             return None  # "OSDI 2020": the conference, not a session
+        if is_year(text):
+            return None  # "## 2022": the year of what follows
         name = self.labels.clean_session(text)
         return name or None
 
@@ -351,6 +367,32 @@ class Structure:
             if is_stray_number(text):
                 i += 1
                 continue
+            listed = self.title_list(lines, i)
+            if listed > i:
+                skip()
+                for line in lines[i:listed]:
+                    title, note, prefix = self.title_of(line)
+                    assert title is not None
+                    draft = self.cues(line, title, note, prefix, [], "line")
+                    draft.cues.append("peers")
+                    if draft.score >= PAPER_SCORE:
+                        self.attach(draft, session)
+                        found.papers.append(draft)
+                    else:
+                        leftover.append(line)
+                i = listed
+                continue
+            lead = self.lead_title(lines, i)
+            if lead is not None:
+                skip()
+                title, note, prefix, rest = lead
+                end = self.body_end(lines, i)
+                draft = self.cues(line, title, note, prefix, [*rest, *lines[i + 1 : end]], "bold")
+                if draft.score >= PAPER_SCORE:
+                    self.attach(draft, session)
+                    found.papers.append(draft)
+                    i = end
+                    continue
             if self.authors_then_title(lines, i):
                 skip()
                 end = self.body_end(lines, i + 1)
@@ -379,6 +421,49 @@ class Structure:
         skip()
         return session
 
+    def lead_title(self, lines: list[Line], i: int) -> tuple[str, str, str, list[Line]] | None:
+        """A paragraph that starts with a bold title and goes on in prose ("**Title** was
+        presented by ..."): the title, its note and prefix, and the rest of the line."""
+        line = lines[i]
+        if not line.lead or (i > 0 and lines[i - 1].block == line.block):
+            return None
+        shape = title_shape(line.lead, self.labels)
+        if not shape.ok or len(shape.title.split()) < 3:
+            return None
+        rest = line.text[len(line.lead) :].strip() if line.text.startswith(line.lead) else ""
+        paragraph = " ".join([rest, *(ln.text for ln in lines[i + 1 :] if ln.block == line.block)])
+        if not is_prose(paragraph):
+            return None
+        remainder = [replace(line, text=rest, lead="")] if rest else []
+        return shape.title, shape.note, shape.prefix, remainder
+
+    def title_list(self, lines: list[Line], i: int) -> int:
+        """The end of a list of bare titles starting at line ``i`` (``i`` when there is
+        none): three or more lines in a row, each a paragraph of its own, each shaped
+        like a title and most of them strongly so (a reading list: title after title)."""
+        j = i
+        while j < len(lines) and self.lone_title(lines, j):
+            j += 1
+        run = lines[i:j]
+        if len(run) < 3:
+            return i
+        strong = sum(title_shape(line.text, self.labels).strong for line in run)
+        return j if strong * 5 >= len(run) * 4 else i
+
+    def lone_title(self, lines: list[Line], j: int) -> bool:
+        """A line alone in its paragraph, shaped like a title and like nothing else."""
+        line = lines[j]
+        alone = (j == 0 or lines[j - 1].block != line.block) and (
+            j + 1 == len(lines) or lines[j + 1].block != line.block
+        )
+        if not alone or line.depth or self.labels.label(line.text) or self.link_only(line):
+            return False
+        if self.labels.bare_label(line.text) or self.labels.session_name(line.text):
+            return False
+        if is_prose(line.text) or author_line(line.text, self.labels) is not None:
+            return False
+        return self.title_of(line)[0] is not None
+
     def authors_then_title(self, lines: list[Line], i: int) -> bool:
         """An author line ending with a colon, then a title in the same paragraph (dblp)."""
         line = lines[i]
@@ -402,6 +487,8 @@ class Structure:
         line = lines[i]
         if self.labels.label(line.text) or is_stray_number(line.text):
             return False
+        if self.lead_title(lines, i) is not None:
+            return True
         title, note, _ = self.title_of(line)
         if title is None:
             return False
@@ -496,7 +583,7 @@ class Structure:
             cues.append("summary")
         if title_shape(title, labels).strong:
             cues.append("title")
-        if form != "line":
+        if form != "line" or not body:
             cues.append("form")
         return Draft(line, title, body, cues, form, note, prefix)
 
@@ -512,6 +599,13 @@ class Structure:
         return bool(line.links or URL_RE.search(line.text)) and bool(_SEPARATORS.match(text))
 
 
+def _lazy_session(line: Line, by_item: dict[int, Node], labels: Labels) -> bool:
+    """A session line glued to the list item above it ("3. Title" then "Session: Bugs"
+    with no blank line: Markdown continues the item): the session, not the item's text."""
+    item = by_item[line.item].line
+    return item is not None and item.block == line.block and bool(labels.session_name(line.text))
+
+
 def _has_authors(note: str, head: list[Line], body: list[Line], labels: Labels) -> bool:
     """An institution in the title's brackets, an author line, an author label or phrase."""
     if note and any(is_institution(p, labels) for p in _note_pieces(note)):
@@ -520,7 +614,7 @@ def _has_authors(note: str, head: list[Line], body: list[Line], labels: Labels) 
         return True
     if any(_label_kind(b.text, labels) == "institutions" for b in head):
         return True
-    return any(labels.author_phrases_in(b.text) for b in body[:6])
+    return any(author_phrases(b.text, labels) for b in body[:6])
 
 
 def _label_kind(text: str, labels: Labels) -> str | None:
@@ -631,14 +725,13 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
             for url in URL_RE.findall(text) if bare_url else []:
                 _add_link(out, url, "", labels)
             continue
-        for people, places in labels.author_phrases_in(text):
-            names = people_in(people, labels) if people else ()
-            affiliation = (places.strip(),) if places.strip() else ()
+        for names, places in author_phrases(text, labels):
+            affiliation = (places,) if places else ()
             if names:
                 out.authors += [Author(n, affiliation) for n in names]
             elif affiliation:
-                out.institutions.append(affiliation[0])
-            out.written.append(" ".join(x for x in (people, places) if x))
+                out.institutions.append(places)
+            out.written.append(" ".join(x for x in (", ".join(names), places) if x))
         authors_open = False
         for link in line.links:
             _add_link(out, link.url, link.text, labels)

@@ -35,7 +35,7 @@ _PARTICLES = frozenset(
     "de da del della der di dos du la le van von bin al el ter den zu y".split()  # noqa: SIM905
 )
 _HAN_NAME = regex.compile(r"^\p{Han}{2,4}$")
-_HAN_TITLES = regex.compile(r"(?:老师|教授|博士|研究员|同学|等人|等)$")
+_HAN_TITLES = regex.compile(r"\s*(?:老师|教授|博士|研究员|同学|等人|等)$")
 _SPLIT_PEOPLE = regex.compile(r"\s*(?:,|，|、|;|；|\band\b|&|和|与|及)\s*")
 _ACRONYM = regex.compile(r"^[A-Z][A-Z0-9&*\-.]{1,9}$")
 
@@ -247,6 +247,11 @@ def author_line(text: str, labels: Labels) -> AuthorLine | None:
         return None
     if people_total * 2 < pieces_total - len(orphans) - len(groups) + 1 and len(groups) == 1:
         return None
+    # one name and nothing else: "Adaptive Hybrid Indexes" is shaped like a name too;
+    # only a name with an initial ("Kathryn S. McKinley") is taken alone
+    alone = len(authors) == 1 and not authors[0].affiliations and not orphans
+    if alone and not any(_INITIAL.match(w) for w in authors[0].name.split()):
+        return None
     return AuthorLine(tuple(authors), tuple(orphans))
 
 
@@ -290,6 +295,28 @@ def _bracketed_authors(text: str, labels: Labels) -> AuthorLine | None:
         waiting = []
     authors += [Author(p) for p in waiting]
     return AuthorLine(tuple(authors))
+
+
+def author_phrases(text: str, labels: Labels) -> list[tuple[tuple[str, ...], str]]:
+    """``(people, institutions)`` of each prose phrase that names authors ("作者是 X，来自
+    NYU", "by Jane Doe from MIT"): the people must be names and the institutions must
+    look like institutions, so that "by deriving an order from hardware timestamps" is none."""
+    found = []
+    for people, places in labels.author_phrases_in(text):
+        names = people_in(people, labels) if people else ()
+        if people and not names:
+            # "... came next: Seulbae Kim from Georgia Tech": the name ends the phrase
+            words = people.split()
+            tails = (people_in(" ".join(words[-k:]), labels) for k in (2, 3, 4))
+            names = next((tail for tail in tails if tail), ())
+        if people and not names:
+            continue
+        places = places.strip()
+        if places and not any(is_institution(p, labels) for p in _pieces(places)):
+            continue
+        if names or places:
+            found.append((names, places))
+    return found
 
 
 def people_in(text: str, labels: Labels) -> tuple[str, ...]:
