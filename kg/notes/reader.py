@@ -25,6 +25,7 @@ Whatever is neither is listed as skipped, once per block.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field, replace
 
 import regex
@@ -123,6 +124,7 @@ class Draft:
     prefix: str = ""  # an award prefix removed from the title
     session: str | None = None
     session_line: int = 0
+    place: tuple[str, ...] = ()  # the forms of its container and those above it
 
     @property
     def score(self) -> float:
@@ -159,19 +161,33 @@ class Found:
 class Structure:
     """Reads the tree of one file. Holds only the labels and the document's title line."""
 
-    def __init__(self, labels: Labels, title_line: int) -> None:
+    def __init__(
+        self, labels: Labels, title_line: int, peer_places: frozenset[tuple[str, ...]] = frozenset()
+    ) -> None:
         self.labels = labels
         self.title_line = title_line
+        # places in the document (the forms of a container and of those above it) where
+        # other papers were found: a title there is a paper too ("### 3. Title" with no
+        # summary yet, under a session of its own)
+        self.peer_places = peer_places
+        self.undecided: list[Draft] = []
 
     # ---- containers --------------------------------------------------------
 
     def read(self, node: Node) -> Found:
         found = Found()
-        self.run(node.children, found)
+        self.run(node.children, found, ())
+        if self.peer_places:
+            return found
+        counts = Counter(p.place for p in found.papers if p.place)
+        places = frozenset(place for place, n in counts.items() if n >= 2)
+        if any(d.place in places for d in self.undecided):
+            return Structure(self.labels, self.title_line, places).read(node)
         return found
 
-    def run(self, nodes: list[Node], found: Found) -> None:
-        """A list of siblings: containers, and runs of text lines between them."""
+    def run(self, nodes: list[Node], found: Found, place: tuple[str, ...]) -> None:
+        """A list of siblings: containers, and runs of text lines between them; ``place``
+        is the forms of the containers above them."""
         session: tuple[str, int] | None = None
         entries: list[Entry] = []
         i = 0
@@ -186,7 +202,7 @@ class Structure:
             if node.is_container:
                 named = self.labels.session_name(line.text)
                 inner = Found()
-                self.run(node.children, inner)
+                self.run(node.children, inner, (*place, _form(line)))
                 # papers this sure below make this line their session; a labelled field
                 # with no title ("作者：..." under a paper's heading) is part of this paper
                 strong = [
@@ -195,6 +211,8 @@ class Structure:
                     if p.title and (p.score >= STRONG_SCORE or p.form == "label")
                 ]
                 draft = None if strong or named else self.candidate(node)
+                if draft is not None:
+                    draft.place = (*place, draft.form)
                 entries.append(Entry(node, draft, inner, session))
                 i += 1
                 continue
@@ -221,6 +239,13 @@ class Structure:
                 for d in drafts:
                     if d.score < PAPER_SCORE and d.score + CUES["peers"] >= PAPER_SCORE:
                         d.cues.append("peers")
+        for drafts in forms.values():
+            for d in drafts:
+                if d.score < PAPER_SCORE and "peers" not in d.cues:
+                    if d.place in self.peer_places:
+                        d.cues.append("peers")
+                    elif d.score + CUES["peers"] >= PAPER_SCORE:
+                        self.undecided.append(d)
         # bare titles among the siblings ("- [x] Title" in a list of title lines): a
         # container shaped like a title is one more of them
         bare = sum(len(e.inner.papers) for e in entries if e.node is None)
@@ -287,7 +312,7 @@ class Structure:
             return None
         if self.labels.label(line.text) or self.labels.bare_label(line.text):
             return None
-        form = f"heading{line.level}" if line.kind == "heading" else f"item{line.depth}"
+        form = _form(line)
         body = node.flatten()
         if author_line(line.text, self.labels) is not None:
             # authors first, then the title (dblp): "A, B:" then "Title. 3-17"
@@ -599,6 +624,11 @@ class Structure:
         return bool(line.links or URL_RE.search(line.text)) and bool(_SEPARATORS.match(text))
 
 
+def _form(line: Line) -> str:
+    """A container's form: "heading2", "item1"."""
+    return f"heading{line.level}" if line.kind == "heading" else f"item{line.depth}"
+
+
 def _lazy_session(line: Line, by_item: dict[int, Node], labels: Labels) -> bool:
     """A session line glued to the list item above it ("3. Title" then "Session: Bugs"
     with no blank line: Markdown continues the item): the session, not the item's text."""
@@ -755,7 +785,7 @@ def _authors(out: Fields, value: str, labels: Labels) -> None:
     if not value:
         return
     out.written.append(value)
-    found = author_line(value, labels)
+    found = author_line(value, labels, labelled=True)
     if found is not None and found.authors:
         out.authors += found.authors
         out.institutions += found.institutions

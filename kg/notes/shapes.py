@@ -191,12 +191,14 @@ class AuthorLine:
     institutions: tuple[str, ...] = ()  # affiliations given for no one in particular
 
 
-def author_line(text: str, labels: Labels) -> AuthorLine | None:
+def author_line(text: str, labels: Labels, labelled: bool = False) -> AuthorLine | None:
     """Read a line as a list of authors, or return None when it is not one.
 
     Styles: "A, B (MIT), C (Harvard)"; "Jane Doe and John Roe, University X; Ann Lee,
     Company Y" (USENIX); "Alexander Beischl (Technical University of Munich, Germany)";
     "张三（清华大学）、李四"; "UC Berkeley, Alibaba, AWS" (institutions only).
+    ``labelled``: the text follows an author label ("作者：Sara McAllister 等"), so one
+    name alone is an author too.
     """
     text = text.strip().rstrip("。.;；:：")
     if not text or URL_RE.search(text) or len(text) > 2000:
@@ -210,7 +212,8 @@ def author_line(text: str, labels: Labels) -> AuthorLine | None:
     orphans: list[str] = []
     people_total = pieces_total = 0
     for group in groups:
-        pieces = [p.strip(" .") for p in _SPLIT_PEOPLE.split(group) if p.strip(" .")]
+        pieces = [_HAN_TITLES.sub("", p.strip(" .")) for p in _SPLIT_PEOPLE.split(group)]
+        pieces = [p for p in pieces if p]
         if not pieces:
             continue
         pieces_total += len(pieces)
@@ -249,7 +252,7 @@ def author_line(text: str, labels: Labels) -> AuthorLine | None:
         return None
     # one name and nothing else: "Adaptive Hybrid Indexes" is shaped like a name too;
     # only a name with an initial ("Kathryn S. McKinley") is taken alone
-    alone = len(authors) == 1 and not authors[0].affiliations and not orphans
+    alone = len(authors) == 1 and not authors[0].affiliations and not orphans and not labelled
     if alone and not any(_INITIAL.match(w) for w in authors[0].name.split()):
         return None
     return AuthorLine(tuple(authors), tuple(orphans))
@@ -311,12 +314,31 @@ def author_phrases(text: str, labels: Labels) -> list[tuple[tuple[str, ...], str
             names = next((tail for tail in tails if tail), ())
         if people and not names:
             continue
-        places = places.strip()
-        if places and not any(is_institution(p, labels) for p in _pieces(places)):
-            continue
+        places = _leading_institutions(places.strip(), labels)
         if names or places:
             found.append((names, places))
     return found
+
+
+_PLACE_BREAK = regex.compile(r"\s*(?:,|，|、|;|；|\band\b|&|和|与|及)\s*")
+
+
+def _leading_institutions(text: str, labels: Labels) -> str:
+    """The part of a phrase that names institutions: "香港科技大学，混合精度训练……" ->
+    "香港科技大学"; "Georgia Tech" -> itself; "hardware timestamps" -> ""."""
+    end = 0
+    start = 0
+    for m in [*_PLACE_BREAK.finditer(text), None]:
+        piece_end = m.start() if m is not None else len(text)
+        piece = text[start:piece_end].strip()
+        if piece:
+            if not is_institution(piece, labels):
+                break
+            end = piece_end
+        if m is None:
+            break
+        start = m.end()
+    return text[:end].strip()
 
 
 def people_in(text: str, labels: Labels) -> tuple[str, ...]:
