@@ -767,7 +767,7 @@ class Extractor:
     @cached_property
     def _comparison_res(self) -> list[re.Pattern[str]]:
         comps = self.lexicon.metrics.get("comparisons", {})
-        return [re.compile(rx) for rx in (*comps.get("zh", []), *comps.get("en", []))]
+        return [re.compile(rx, re.IGNORECASE) for rx in (*comps.get("zh", []), *comps.get("en", []))]
 
     def _new_entity(self, eid: str, name: str) -> Entity:
         """A system kg has not met, unless its id is one the lexicon knows."""
@@ -1034,6 +1034,11 @@ def _baseline_for(
         inside = [eid for pos, eid in c.named if c.start <= pos < m.start()]
         if c.start < m.start() < c.end and inside and len(c.ids) > 1:
             return (inside[-1],)
+    # "4.10x faster than NeuGraph": a comparison right after the claim is its own
+    for c in comparisons:
+        between = sentence[m.end() : c.start]
+        if c.start >= m.end() and len(between) <= 24 and not any(p in between for p in "，,；;。"):
+            return c.ids
     before = [c.ids for c in comparisons if c.start < m.start()]
     if before:
         return before[-1]
