@@ -767,7 +767,8 @@ class Extractor:
     @cached_property
     def _comparison_res(self) -> list[re.Pattern[str]]:
         comps = self.lexicon.metrics.get("comparisons", {})
-        return [re.compile(rx, re.IGNORECASE) for rx in (*comps.get("zh", []), *comps.get("en", []))]
+        patterns = (*comps.get("zh", []), *comps.get("en", []))
+        return [re.compile(rx, re.IGNORECASE) for rx in patterns]
 
     def _new_entity(self, eid: str, name: str) -> Entity:
         """A system kg has not met, unless its id is one the lexicon knows."""
