@@ -435,12 +435,17 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
-    from .evaluate import evaluate
+    from .evaluate import combined, evaluate
 
+    reports = []
     for i, gold in enumerate(args.gold):
         if i:
             print()
-        print(evaluate(gold, args.lexicon).table(details=args.details))
+        reports.append(evaluate(gold, args.lexicon))
+        print(reports[-1].table(details=args.details))
+    if len(reports) > 1:
+        print()
+        print(combined(reports, f"all {len(reports)} gold files").table())
     return OK
 
 

@@ -336,3 +336,18 @@ def _score_files(gold: dict[str, Any], know: Knowledge, scores: dict[str, Score]
 
 def evaluate_all(paths: Iterable[str | Path], lexicons: Sequence[str | Path] = ()) -> list[Report]:
     return [evaluate(p, lexicons) for p in paths]
+
+
+def combined(reports: Sequence[Report], name: str = "all") -> Report:
+    """The reports of several gold files as one: counts added up (micro-averaged)."""
+    scores: dict[str, Score] = {}
+    for report in reports:
+        for kind, s in report.scores.items():
+            total = scores.setdefault(kind, Score(kind))
+            total.true_pos += s.true_pos
+            total.false_pos += s.false_pos
+            total.false_neg += s.false_neg
+            total.misses += s.misses
+            total.extras += s.extras
+    linked = (sum(r.linked[0] for r in reports), sum(r.linked[1] for r in reports))
+    return Report(name, sum(r.papers for r in reports), scores, linked)

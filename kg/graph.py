@@ -507,6 +507,9 @@ def _notes_file(q: _Quads, iris: Iris, notes: NotesFile) -> None:
         q.add(src, DCTERMS.title, lit(notes.title))
     if notes.sha256:
         q.add(src, _n(str(SCHEMA.sha256)), lit(notes.sha256))
+    for own in {p.conference.label: p.conference for p in notes.papers}.values():
+        if own.name and own.label != notes.conference.label:  # a paper's own conference
+            _conference(q, iris, own)
     conf = notes.conference
     if not conf.name:  # notes that never say their conference: no conference node
         for session in notes.sessions:
@@ -517,12 +520,7 @@ def _notes_file(q: _Quads, iris: Iris, notes: NotesFile) -> None:
             q.add(s, _K.sourceFile, src)
             q.add(s, _K.sourceLine, positive(session.span.line))
         return
-    c = iris.conference(conf)
-    q.add(c, A, _K.Conference)
-    q.add(c, LABEL, lit(conf.label))
-    q.add(c, _n(str(SCHEMA.name)), lit(conf.label))
-    if conf.year:
-        q.add(c, _K.year, typed(str(conf.year), _XSD_YEAR))
+    c = _conference(q, iris, conf)
     for session in notes.sessions:
         s = iris.session(conf, session)
         q.add(s, A, _K.Session)
@@ -531,6 +529,16 @@ def _notes_file(q: _Quads, iris: Iris, notes: NotesFile) -> None:
         q.add(s, _K.position, positive(session.position))
         q.add(s, _K.sourceFile, src)
         q.add(s, _K.sourceLine, positive(session.span.line))
+
+
+def _conference(q: _Quads, iris: Iris, conf: Conference) -> str:
+    c = iris.conference(conf)
+    q.add(c, A, _K.Conference)
+    q.add(c, LABEL, lit(conf.label))
+    q.add(c, _n(str(SCHEMA.name)), lit(conf.label))
+    if conf.year:
+        q.add(c, _K.year, typed(str(conf.year), _XSD_YEAR))
+    return c
 
 
 def _paper(q: _Quads, iris: Iris, notes: NotesFile, paper: Paper, p: str) -> None:

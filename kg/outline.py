@@ -16,6 +16,7 @@ SOURCES = {
     "label": "from the conference line",
     "heading": "from the title",
     "text": "guessed from the text",
+    "papers": "named by every paper",
 }
 
 
@@ -32,6 +33,9 @@ def _file(notes: NotesFile, know: Knowledge, facts: dict[int, PaperFacts]) -> st
         where = SOURCES.get(conf.source, f"from {conf.source}")
         line = f", line {conf.span.line}" if conf.span and conf.span.line else ""
         conference = f"{conf.label} ({where}{line})"
+    elif any(p.conference.source == "paper" for p in notes.papers):
+        own = sorted({p.conference.label for p in notes.papers if p.conference.source == "paper"})
+        conference = "each paper's own (" + ", ".join(own) + ")"
     else:
         conference = "not found (give --conference 'NAME YEAR' or a kg.yaml)"
     out = [
@@ -50,6 +54,8 @@ def _file(notes: NotesFile, know: Knowledge, facts: dict[int, PaperFacts]) -> st
         indent = "    " if paper.session is not None else "  "
         out.append(f"{indent}{paper.span.line:>4}  {paper.title}")
         pad = indent + "      "
+        if paper.conference.source == "paper" and conf.source != "papers":
+            out.append(pad + "conference: " + paper.conference.label)
         if paper.authors:
             out.append(pad + "authors: " + ", ".join(a.name for a in paper.authors))
         if f is not None and f.institutions:

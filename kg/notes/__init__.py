@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import yaml
@@ -24,6 +24,7 @@ from ..errors import NotesError
 from ..records import Conference, Corpus, NotesFile, Paper, Problem, Session, Skipped, Span
 from .conference import is_year, most_named, parse_conference, venue_in, venue_name
 from .labels import Labels, fold
+from .frontmatter import read_front_matter
 from .markdown import Line, parse
 from .reader import Draft, Structure, fields_of, tree
 from .shapes import arxiv_of, doi_of, guess_language, is_prose, normalize_doi
@@ -199,8 +200,9 @@ def _read(text: str, path: str, name: str, labels: Labels, settings: Settings) -
     parsed = parse(text, labels.title_headers)
     lines = list(parsed.lines)
     end = next((i for i, line in enumerate(lines) if labels.is_end(line.text)), len(lines))
-    lines = lines[:end]
-    metadata = _front_matter(parsed.front_matter, path, problem)
+    front = read_front_matter(parsed.front_matter, 2, labels, problem)
+    lines = [*front.lines, *lines[:end]]
+    metadata = front.metadata
     title_line = _title_line(lines, labels)
     doc_title = metadata.get("title") or next(
         (line.text for line in lines if line.number == title_line), ""
@@ -225,10 +227,18 @@ def _read(text: str, path: str, name: str, labels: Labels, settings: Settings) -
     conference = _conference(settings, metadata, found.conference, lines, title_line, labels, path)
     if not lines and not parsed.front_matter:
         problem("error", 1, "empty file: no notes in it")
+    listed: dict[tuple[str, str | None, tuple[str, ...]], Paper] = {}
     for draft in found.papers:
         paper = _paper(draft, path, labels, problem, len(papers) + 1, conference)
         if paper is None:
             continue
+        # the same paper written out again (a schedule listing it twice): kept once
+        same = (fold(paper.title), paper.doi, tuple(fold(a.name) for a in paper.authors))
+        if same in listed:
+            first = listed[same].span.line
+            problem("warning", paper.span.line, f"the paper of line {first} again; not used twice")
+            continue
+        listed[same] = paper
         if paper.session is not None and fold(paper.session) not in session_names:
             session_names[fold(paper.session)] = paper.session
             sessions.append(
@@ -241,9 +251,10 @@ def _read(text: str, path: str, name: str, labels: Labels, settings: Settings) -
         if paper.session is not None:
             paper = _replace(paper, session=session_names[fold(paper.session)])
         papers.append(paper)
+    conference, papers = _settle_conference(conference, papers)
     if lines and not papers and not any(p.severity == "error" for p in problems):
         problem("warning", 1, "no paper found (kg outline shows what kg read of this file)")
-    if papers and not conference.name:
+    if papers and not conference.name and any(p.conference.source != "paper" for p in papers):
         problem(
             "warning",
             1,
@@ -276,32 +287,7 @@ def _read(text: str, path: str, name: str, labels: Labels, settings: Settings) -
 
 
 def _replace(paper: Paper, **changes: object) -> Paper:
-    from dataclasses import replace
-
     return replace(paper, **changes)  # type: ignore[arg-type]
-
-
-def _front_matter(text: str, path: str, problem) -> dict[str, str]:  # type: ignore[no-untyped-def]
-    """The front matter's scalar fields and lists, as text."""
-    if not text:
-        return {}
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        problem(
-            "warning", (mark.line + 2) if mark else 1, "front matter is not valid YAML; ignored"
-        )
-        return {}
-    if not isinstance(data, dict):
-        return {}
-    out: dict[str, str] = {}
-    for key, value in data.items():
-        if isinstance(value, list | tuple):
-            out[str(key)] = ", ".join(str(v) for v in value)
-        elif value is not None and not isinstance(value, dict):
-            out[str(key)] = str(value)
-    return out
 
 
 def _title_line(lines: list[Line], labels: Labels) -> int:
@@ -403,6 +389,7 @@ def _paper(
     abstract = "\n".join(line.text for line in fields.abstract).strip()
     institutions = "\n".join(dict.fromkeys(i for i in fields.written if i))
     cues = tuple(draft.cues) + ((f"prefix: {draft.prefix}",) if draft.prefix else ())
+    own = _own_conference(fields.conference or draft.note, labels, Span(path, end, end))
     return Paper(
         title=" ".join(draft.title.split()).strip("*_ "),
         doi=doi,
@@ -415,13 +402,38 @@ def _paper(
         session=draft.session,
         position=position,
         span=Span(path, draft.start.number, end),
-        conference=conference,
+        conference=own or conference,
         authors=tuple(dict.fromkeys(fields.authors)),
         affiliations=tuple(dict.fromkeys(i for i in fields.institutions if i)),
         links=tuple(fields.links),
         arxiv=arxiv,
         cues=cues,
     )
+
+
+def _settle_conference(
+    conference: Conference, papers: list[Paper]
+) -> tuple[Conference, list[Paper]]:
+    """The file's conference when its papers name their own: theirs when they all name the
+    same one and the file said none for sure; none when they name several (a reading list
+    of OSDI and SOSP papers is of no one conference)."""
+    own = {p.conference.label for p in papers if p.conference.source == "paper"}
+    if not own or (conference.name and not conference.guessed):
+        return conference, papers
+    if len(own) == 1 and all(p.conference.source == "paper" for p in papers):
+        first = papers[0].conference
+        return replace(first, source="papers"), papers
+    none = Conference("", None)
+    return none, [
+        p if p.conference.source == "paper" else replace(p, conference=none) for p in papers
+    ]
+
+
+def _own_conference(text: str, labels: Labels, span: Span) -> Conference | None:
+    """The conference a paper names for itself: a venue field ("venue: OSDI '24") or a
+    venue after its title ("Title (OSDI'24)")."""
+    found = venue_in(text, labels) if text else None
+    return Conference(found[0], found[1], span, "paper") if found else None
 
 
 def _blocks(skipped: list[tuple[list[Line], str]]) -> list[tuple[list[Line], str]]:

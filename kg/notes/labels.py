@@ -211,6 +211,8 @@ class Labels:
         """What a link is (paper, video, slides, code, other), by its host or its text."""
         where = url.casefold()
         said = text.casefold()
+        if where.split("?")[0].split("#")[0].endswith(".pdf"):
+            return "paper"  # a PDF is the paper itself
         for kind, words in self.link_kinds.items():
             for w in words:
                 w = w.casefold()

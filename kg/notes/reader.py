@@ -262,8 +262,7 @@ class Structure:
             if draft is not None and draft.score >= PAPER_SCORE:
                 if session is not None and draft.session is None:
                     draft.session, draft.session_line = session
-                found.papers.append(draft)
-                found.conference += inner.conference
+                found.papers.append(draft)  # a conference named in it is the paper's own
                 # a deeper heading that is a paper too ("### A" then "#### B"): B is no part of A
                 nested = [p for p in inner.papers if p.form.startswith("heading")]
                 if nested:
@@ -686,6 +685,7 @@ class Fields:
     institutions: list[str] = field(default_factory=list)  # named for no author in particular
     links: list[PaperLink] = field(default_factory=list)
     link_field: tuple[str, int] | None = None  # a labelled link: its text and line
+    conference: str = ""  # a labelled venue in the paper's block ("venue: OSDI '24")
     abstract: list[Line] = field(default_factory=list)
     remarks: list[str] = field(default_factory=list)
     end_line: int = 0
@@ -726,6 +726,8 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
                     out.link_field = (value, line.number)
                     for url in URL_RE.findall(value) or [value]:
                         _add_link(out, url, "", labels, first=True)
+            elif kind == "conference":
+                out.conference = out.conference or value
             elif kind in ("abstract", "remarks"):
                 mode = kind
                 authors_open = False

@@ -37,6 +37,8 @@ _PARTICLES = frozenset(
 _HAN_NAME = regex.compile(r"^\p{Han}{2,4}$")
 _HAN_TITLES = regex.compile(r"\s*(?:老师|教授|博士|研究员|同学|等人|等)$")
 _SPLIT_PEOPLE = regex.compile(r"\s*(?:,|，|、|;|；|\band\b|&|和|与|及)\s*")
+# marks after a name: equal contribution, corresponding author ("Jia Pan*", "Li Wei†¹")
+_MARKS = regex.compile(r"[*†‡§¶⁰¹²³⁴⁵⁶⁷⁸⁹]+(?=\s*$)")
 _ACRONYM = regex.compile(r"^[A-Z][A-Z0-9&*\-.]{1,9}$")
 
 
@@ -212,8 +214,8 @@ def author_line(text: str, labels: Labels, labelled: bool = False) -> AuthorLine
     orphans: list[str] = []
     people_total = pieces_total = 0
     for group in groups:
-        pieces = [_HAN_TITLES.sub("", p.strip(" .")) for p in _SPLIT_PEOPLE.split(group)]
-        pieces = [p for p in pieces if p]
+        spans = _piece_spans(group)
+        pieces = [piece for piece, _ in spans]
         if not pieces:
             continue
         pieces_total += len(pieces)
@@ -221,12 +223,18 @@ def author_line(text: str, labels: Labels, labelled: bool = False) -> AuthorLine
         cut = len(pieces)
         while cut > 0 and not is_person(pieces[cut - 1], labels):
             cut -= 1
+        if cut == 0 and len(groups) > 1 and len(pieces) > 1 and _mononym(pieces[0], labels):
+            cut = 1  # "Anjali, University of Wisconsin-Madison" among other groups
         people = pieces[:cut]
         places = pieces[cut:]
         strict = sum(is_person(p, labels) for p in people)
-        if any(not (is_person(p, labels) or (strict >= 3 and _loose_person(p))) for p in people):
+        if any(
+            not (is_person(p, labels) or (strict >= 3 and _loose_person(p)) or _mononym(p, labels))
+            for p in people
+        ):
             return None  # names and non-names mixed: not an author line
-        affiliation = ", ".join(places)
+        # the institution as written ("University of Science and Technology of China")
+        affiliation = group[spans[cut][1] :].strip(" .,;") if places else ""
         # what follows the people is their institution: institution-shaped, or a short name
         # ("Jane Doe, Berkeley"); a long phrase means the line was no author line
         for place in places:
@@ -256,6 +264,32 @@ def author_line(text: str, labels: Labels, labelled: bool = False) -> AuthorLine
     if alone and not any(_INITIAL.match(w) for w in authors[0].name.split()):
         return None
     return AuthorLine(tuple(authors), tuple(orphans))
+
+
+def _piece_spans(group: str) -> list[tuple[str, int]]:
+    """The pieces of an author group between separators, each with where it starts."""
+    out: list[tuple[str, int]] = []
+    start = 0
+    for m in [*_SPLIT_PEOPLE.finditer(group), None]:
+        end = m.start() if m is not None else len(group)
+        raw = group[start:end]
+        piece = _HAN_TITLES.sub("", _MARKS.sub("", raw).strip(" ."))
+        if piece:
+            out.append((piece, start + len(raw) - len(raw.lstrip(" ."))))
+        if m is None:
+            break
+        start = m.end()
+    return out
+
+
+def _mononym(name: str, labels: Labels) -> bool:
+    """A one-word name ("Anjali"): capitalised letters, no institution."""
+    return (
+        name.isalpha()
+        and name[:1].isupper()
+        and not name.isupper()
+        and not is_institution(name, labels)
+    )
 
 
 def _pieces(text: str) -> list[str]:

@@ -1,0 +1,103 @@
+"""YAML front matter: the notes' metadata, and the papers some pages list in it.
+
+Front matter (``---`` ... ``---`` at the top of a Markdown file) is metadata:
+its scalar fields (title, date, tags, conference) describe the notes and are
+never a paper. Some pages, though, keep their content there: a reading
+group's schedule is a list of entries with ``title``, ``authors`` and
+``link`` fields. Such a list, one whose entries have a field named like a
+title label, gives one list item per entry (:class:`~kg.notes.markdown.Line`),
+with its other labelled fields under it ("Authors: ..."), so that the reader
+reads them as it reads any list of papers. Line numbers come from YAML's own
+marks. The YAML is read with PyYAML's safe loader: it builds plain data, never
+objects.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import yaml
+
+from .labels import Labels
+from .markdown import Line
+
+Report = Callable[[str, int, str], None]  # severity, line, message
+
+
+@dataclass(frozen=True)
+class FrontMatter:
+    """The front matter's scalar fields as text, and the lines of the papers it lists."""
+
+    metadata: dict[str, str]
+    lines: tuple[Line, ...] = ()
+
+
+def read_front_matter(text: str, first_line: int, labels: Labels, report: Report) -> FrontMatter:
+    """Read front matter whose first line is ``first_line`` of the file."""
+    if not text:
+        return FrontMatter({})
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = first_line + mark.line if mark else max(first_line - 1, 1)
+        report("warning", where, "front matter is not valid YAML; ignored")
+        return FrontMatter({})
+    if not isinstance(data, dict) or not isinstance(node, yaml.MappingNode):
+        return FrontMatter({})
+    metadata: dict[str, str] = {}
+    for key, value in data.items():
+        if isinstance(value, list | tuple) and all(not isinstance(v, dict) for v in value):
+            metadata[str(key)] = ", ".join(str(v) for v in value)
+        elif value is not None and not isinstance(value, dict | list | tuple):
+            metadata[str(key)] = str(value)
+    lines: list[Line] = []
+    for _, value in node.value:
+        if isinstance(value, yaml.SequenceNode):
+            lines += _entries(value, first_line, labels, lines)
+    return FrontMatter(metadata, tuple(lines))
+
+
+def _entries(
+    sequence: yaml.SequenceNode, first_line: int, labels: Labels, before: list[Line]
+) -> list[Line]:
+    """The lines of a list of entries that have a title field (none when they have not).
+    Their paragraphs (``Line.block``) are numbered -1, -2 ...: they never share one with
+    the text below the front matter."""
+    titles = labels.title_headers
+    out: list[Line] = []
+    block = -len(before)
+    for entry in sequence.value:
+        if not isinstance(entry, yaml.MappingNode):
+            continue
+        fields = [
+            (str(k.value), _text(v), first_line + v.start_mark.line)
+            for k, v in entry.value
+            if isinstance(k, yaml.ScalarNode)
+        ]
+        title = next(((v, n) for k, v, n in fields if k.casefold() in titles and v), None)
+        if title is None:
+            continue
+        number = title[1]
+        block -= 1
+        out.append(Line(number, title[0], "item", depth=1, item=number, block=block))
+        for key, value, at in fields:
+            if key.casefold() in titles or not value:
+                continue
+            label = labels.label(f"{key}: {value}")
+            if label is None or label[0] == "ignored":
+                continue  # a date, a presenter: the page's own bookkeeping
+            block -= 1
+            out.append(Line(at, f"{key}: {value}", "text", depth=1, item=number, block=block))
+    return out
+
+
+def _text(node: yaml.Node) -> str:
+    """A field's value as one line of text: a scalar, or a list of scalars joined."""
+    if isinstance(node, yaml.ScalarNode):
+        return " ".join(str(node.value).split())
+    if isinstance(node, yaml.SequenceNode):
+        return ", ".join(_text(v) for v in node.value if isinstance(v, yaml.ScalarNode))
+    return ""
