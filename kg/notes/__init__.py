@@ -23,8 +23,8 @@ import yaml
 from ..errors import NotesError
 from ..records import Conference, Corpus, NotesFile, Paper, Problem, Session, Skipped, Span
 from .conference import is_year, most_named, parse_conference, venue_in, venue_name
-from .labels import Labels, fold
 from .frontmatter import read_front_matter
+from .labels import Labels, fold
 from .markdown import Line, parse
 from .reader import Draft, Structure, fields_of, tree
 from .shapes import arxiv_of, doi_of, guess_language, is_prose, normalize_doi
