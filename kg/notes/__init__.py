@@ -23,7 +23,7 @@ import yaml
 from ..errors import NotesError
 from ..records import Conference, Corpus, NotesFile, Paper, Problem, Session, Skipped, Span
 from .conference import is_year, most_named, parse_conference, venue_in, venue_name
-from .frontmatter import read_front_matter
+from .frontmatter import bare_front_matter, read_front_matter
 from .labels import Labels, fold
 from .markdown import Line, parse
 from .reader import Draft, Structure, fields_of, tree
@@ -197,10 +197,16 @@ def _read(text: str, path: str, name: str, labels: Labels, settings: Settings) -
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     for odd in ("\u0085", "\u2028", "\u2029", "\x0b", "\x0c"):
         text = text.replace(odd, " ")
+    bare = bare_front_matter(text)
+    if bare is not None:
+        text = bare[1]
     parsed = parse(text, labels.title_headers)
     lines = list(parsed.lines)
     end = next((i for i, line in enumerate(lines) if labels.is_end(line.text)), len(lines))
-    front = read_front_matter(parsed.front_matter, 2, labels, problem)
+    if bare is not None:
+        front = read_front_matter(bare[0], 1, labels, problem)
+    else:
+        front = read_front_matter(parsed.front_matter, 2, labels, problem)
     lines = [*front.lines, *lines[:end]]
     metadata = front.metadata
     title_line = _title_line(lines, labels)
@@ -390,6 +396,8 @@ def _paper(
     institutions = "\n".join(dict.fromkeys(i for i in fields.written if i))
     cues = tuple(draft.cues) + ((f"prefix: {draft.prefix}",) if draft.prefix else ())
     own = _own_conference(fields.conference or draft.note, labels, Span(path, end, end))
+    if own is None and draft.venue is not None:
+        own = Conference(draft.venue[0], draft.venue[1], Span(path, end, end), "paper")
     return Paper(
         title=" ".join(draft.title.split()).strip("*_ "),
         doi=doi,
@@ -418,7 +426,8 @@ def _settle_conference(
     same one and the file said none for sure; none when they name several (a reading list
     of OSDI and SOSP papers is of no one conference)."""
     own = {p.conference.label for p in papers if p.conference.source == "paper"}
-    if not own or (conference.name and not conference.guessed):
+    said = conference.name and conference.source not in ("heading", "text")
+    if not own or said or (len(own) == 1 and conference.label in own):
         return conference, papers
     if len(own) == 1 and all(p.conference.source == "paper" for p in papers):
         first = papers[0].conference

@@ -33,6 +33,27 @@ class FrontMatter:
     lines: tuple[Line, ...] = ()
 
 
+_FIELDS = frozenset({"title", "date", "tags", "categories", "category", "layout", "author"})
+
+
+def bare_front_matter(text: str) -> tuple[str, str] | None:
+    """Front matter written without its opening ``---`` (Hexo accepts it): YAML fields
+    at the top of the file up to a ``---`` line. Returns the YAML and the rest of the text
+    with the front matter's lines left blank (so that line numbers stay), or None."""
+    lines = text.split("\n")
+    end = next((i for i, line in enumerate(lines[:80]) if line.strip() == "---"), None)
+    if end is None or end == 0 or lines[0].startswith("---"):
+        return None
+    head = "\n".join(lines[:end])
+    try:
+        data = yaml.safe_load(head)
+    except yaml.YAMLError:
+        return None
+    if not isinstance(data, dict) or len(data) < 2 or not _FIELDS & {str(k) for k in data}:
+        return None
+    return head, "\n" * (end + 1) + "\n".join(lines[end + 1 :])
+
+
 def read_front_matter(text: str, first_line: int, labels: Labels, report: Report) -> FrontMatter:
     """Read front matter whose first line is ``first_line`` of the file."""
     if not text:

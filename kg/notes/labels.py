@@ -20,6 +20,14 @@ def fold(text: str) -> str:
     return _SPACES.sub(" ", text.replace("–", "-").replace("—", "-")).strip().casefold()
 
 
+# names in a phrase: "Jane Doe", "M. Frans Kaashoek", "郑怜悯", joined by commas or "and"
+_NAME = (
+    r"(?:\p{Lu}[\p{L}'’.\-]*(?:\s+(?:\p{Lu}[\p{L}'’.\-]*|de|van|von|der)){0,4}"
+    r"|\p{Han}{2}(?:\p{Han}(?<![也是在都还又就和与的]))?)"
+)
+_PEOPLE = rf"\s*(?P<people>{_NAME}(?:\s*(?:,|，|、|\band\b|和|与|&)\s*{_NAME})*(?:\s*等人?)?)\s*"
+
+
 def _alternatives(words: tuple[str, ...] | list[str]) -> str:
     """A regex alternation of words, longest first (so "Paper title" wins over "Paper")."""
     return "|".join(regex.escape(w) for w in sorted(set(words), key=len, reverse=True)) or "(?!)"
@@ -109,10 +117,10 @@ class Labels:
         phrases = []
         for template in self.author_phrases:
             source = regex.escape(template)
-            source = source.replace(r"\{people\}", r"(?P<people>[^，,。；;\n]{1,80}?)")
+            source = source.replace(r"\{people\}", _PEOPLE)
             source = source.replace(r"\{institutions\}", r"(?P<institutions>[^。；;\n]{1,120}?)")
             # a name at the end of the phrase runs to the end of its sentence
-            end = r"(?=$|[。；;\n]|\.\s|\.$)" if template.endswith("}") else ""
+            end = r"(?=$|[。；;\n]|\.\s|\.$)" if template.endswith("{institutions}") else ""
             phrases.append(regex.compile(source + end, regex.I))
         self._set("_phrases", tuple(phrases))
         days = _alternatives(self.weekdays)
@@ -216,6 +224,8 @@ class Labels:
         for kind, words in self.link_kinds.items():
             for w in words:
                 w = w.casefold()
-                if ("." in w and w in where) or ("." not in w and w in said):
+                if (("." in w or "/" in w) and w in where) or (
+                    not ("." in w or "/" in w) and w in said
+                ):
                     return kind
         return "other"

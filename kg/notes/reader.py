@@ -56,6 +56,10 @@ CUES = {
 }
 PAPER_SCORE = 2.0
 STRONG_SCORE = 3.0  # papers this sure make the heading or item above them a session
+# authors, then a title in quotes: "A and B for “Title” in ...", 'A, B. "Title." OSDI'
+_CITATION = regex.compile(
+    r"^(?P<authors>[^“”\"]{3,400}?)[\s.,:;]*(?:\bfor\s+)?[“\"](?P<title>[^“”\"]{8,300}?)[.,]?[”\"]"
+)
 _LINK_TEXT = regex.compile(r"^[\[【(（]*[^\]】)）]*[\]】)）]*$")
 _SEPARATORS = regex.compile(r"^[\s|｜/·•,，;；:：\-–—\[\]【】()（）]*$")
 
@@ -125,6 +129,7 @@ class Draft:
     session: str | None = None
     session_line: int = 0
     place: tuple[str, ...] = ()  # the forms of its container and those above it
+    venue: tuple[str, int] | None = None  # the conference of the heading above it
 
     @property
     def score(self) -> float:
@@ -205,11 +210,13 @@ class Structure:
                 self.run(node.children, inner, (*place, _form(line)))
                 # papers this sure below make this line their session; a labelled field
                 # with no title ("作者：..." under a paper's heading) is part of this paper
-                strong = [
-                    p
-                    for p in inner.papers
-                    if p.title and (p.score >= STRONG_SCORE or p.form == "label")
-                ]
+                titled = [p for p in inner.papers if p.title]
+                strong = [p for p in titled if p.score >= STRONG_SCORE or p.form == "label"]
+                # two papers under it make it a session; points of a summary ("- Non-blocking:
+                # ...") that read as papers only by their shape and their peers do not count
+                carried = [p for p in titled if p.form.startswith("heading") or _carries(p)]
+                if len(carried) >= 2:
+                    strong = carried
                 draft = None if strong or named else self.candidate(node)
                 if draft is not None:
                     draft.place = (*place, draft.form)
@@ -274,7 +281,10 @@ class Structure:
                             found.papers.append(paper)
                 continue
             name = self.session_of(node)
+            venue = self.venue_of(node)
             for paper in inner.papers:
+                if venue is not None and paper.venue is None:
+                    paper.venue = venue  # "## [SIGCOMM 2021](...)": the papers below are of it
                 if paper.session is None and name is not None:
                     paper.session, paper.session_line = name, node.line.number
                 elif paper.session is None and session is not None:
@@ -285,6 +295,14 @@ class Structure:
                 found.skipped.append((lines, reason or "not part of a paper"))
                 inner.skipped = []
             found.add(inner)
+
+    def venue_of(self, node: Node) -> tuple[str, int] | None:
+        """The conference a heading names on its own ("SIGCOMM 2021"), if any."""
+        line = node.line
+        assert line is not None
+        if line.kind != "heading" or len(line.text.split()) > 4:
+            return None
+        return venue_in(line.text, self.labels)
 
     def session_of(self, node: Node) -> str | None:
         """The session a heading or list item above papers names, if it names one."""
@@ -298,8 +316,8 @@ class Structure:
             return named
         if venue_in(text, self.labels) and len(text.split()) <= 4:
             return None  # "OSDI 2020": the conference, not a session
-        if is_year(text):
-            return None  # "## 2022": the year of what follows
+        if is_year(text) or is_year(text.split()[-1]):
+            return None  # "## 2022", "Dijkstra Prize 2021": the year of what follows
         name = self.labels.clean_session(text)
         return name or None
 
@@ -311,6 +329,8 @@ class Structure:
             return None
         if self.labels.label(line.text) or self.labels.bare_label(line.text):
             return None
+        if self.venue_of(node) is not None:
+            return None  # "OSDI 2021": a conference, never a paper
         form = _form(line)
         body = node.flatten()
         if author_line(line.text, self.labels) is not None:
@@ -322,10 +342,26 @@ class Structure:
             if title is None:
                 return None
             return self.cues(nxt, title, note, prefix, [line, *body[1:]], form)
+        cited = self.citation(line)
+        if cited is not None:
+            title, authors = cited
+            return self.cues(line, title, "", "", [authors, *body], form)
         title, note, prefix = self.title_of(line)
         if title is None:
             return None
         return self.cues(line, title, note, prefix, body, form)
+
+    def citation(self, line: Line) -> tuple[str, Line] | None:
+        """A reference: authors, then the title in quotes ("A and B for “Title” in ...",
+        'A, B. "Title". OSDI 2020'): the title, and the authors as a line of their own."""
+        m = _CITATION.match(line.text)
+        if m is None:
+            return None
+        shape = title_shape(m.group("title"), self.labels)
+        people = m.group("authors").strip(" .,:;")
+        if not shape.ok or author_line(people, self.labels) is None:
+            return None
+        return shape.title, replace(line, text=people, kind="text", links=(), lead="")
 
     # ---- runs of text lines ------------------------------------------------
 
@@ -406,6 +442,17 @@ class Structure:
                         leftover.append(line)
                 i = listed
                 continue
+            cited = self.citation(line) if i == 0 or lines[i - 1].block != line.block else None
+            if cited is not None:
+                skip()
+                end = self.body_end(lines, i)
+                title, authors = cited
+                draft = self.cues(line, title, "", "", [authors, *lines[i + 1 : end]], "line")
+                if draft.score >= PAPER_SCORE:
+                    self.attach(draft, session)
+                    found.papers.append(draft)
+                    i = end
+                    continue
             lead = self.lead_title(lines, i)
             if lead is not None:
                 skip()
@@ -621,6 +668,11 @@ class Structure:
             text = text.replace(link.text, " ")
         text = URL_RE.sub(" ", text)
         return bool(line.links or URL_RE.search(line.text)) and bool(_SEPARATORS.match(text))
+
+
+def _carries(draft: Draft) -> bool:
+    """Whether a paper carries what papers carry: authors, a link, a label or a summary."""
+    return any(c in ("authors", "link", "label", "summary") for c in draft.cues)
 
 
 def _form(line: Line) -> str:

@@ -177,11 +177,17 @@ def _loose_person(name: str) -> bool:
 
 
 def is_institution(text: str, labels: Labels) -> bool:
-    """An institution by its shape: an organisation word, a name kg knows, or an acronym."""
+    """An institution by its shape: an organisation word, a name kg knows, or an acronym.
+    A Chinese name ends with its organisation word ("清华大学", "微软亚洲研究院"): "印度本土团队
+    独立中SOSP" is a clause, not an institution."""
     text = text.strip()
-    return bool(text) and (
-        labels.has_org_word(text) or labels.is_known(text) or bool(_ACRONYM.match(text))
-    )
+    if not text:
+        return False
+    if labels.is_known(text) or _ACRONYM.match(text):
+        return True
+    if HAN.search(text):
+        return labels.has_org_word(text[-4:])
+    return labels.has_org_word(text)
 
 
 @dataclass(frozen=True)
@@ -359,7 +365,16 @@ _PLACE_BREAK = regex.compile(r"\s*(?:,|，|、|;|；|\band\b|&|和|与|及)\s*")
 
 def _leading_institutions(text: str, labels: Labels) -> str:
     """The part of a phrase that names institutions: "香港科技大学，混合精度训练……" ->
-    "香港科技大学"; "Georgia Tech" -> itself; "hardware timestamps" -> ""."""
+    "香港科技大学"; "又一篇 MSRA" -> "MSRA" (the phrase may start before the name);
+    "hardware timestamps" -> ""."""
+    first = _PLACE_BREAK.split(text, maxsplit=1)[0].strip()
+    if first and not is_institution(first, labels):
+        words = first.split()
+        tails = (" ".join(words[k:]) for k in range(1, len(words)))
+        tail = next((t for t in tails if labels.is_known(t) or labels.has_org_word(t)), "")
+        if not tail:
+            return ""
+        text = text[text.index(tail) :]
     end = 0
     start = 0
     for m in [*_PLACE_BREAK.finditer(text), None]:
