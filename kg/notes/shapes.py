@@ -229,14 +229,14 @@ def author_line(text: str, labels: Labels, labelled: bool = False) -> AuthorLine
         cut = len(pieces)
         while cut > 0 and not is_person(pieces[cut - 1], labels):
             cut -= 1
-        if cut == 0 and len(groups) > 1 and len(pieces) > 1 and _mononym(pieces[0], labels):
+        mononym = cut == 0 and len(groups) > 1 and len(pieces) > 1 and _mononym(pieces[0], labels)
+        if mononym:
             cut = 1  # "Anjali, University of Wisconsin-Madison" among other groups
         people = pieces[:cut]
         places = pieces[cut:]
         strict = sum(is_person(p, labels) for p in people)
-        if any(
-            not (is_person(p, labels) or (strict >= 3 and _loose_person(p)) or _mononym(p, labels))
-            for p in people
+        if not mononym and any(
+            not (is_person(p, labels) or (strict >= 3 and _loose_person(p))) for p in people
         ):
             return None  # names and non-names mixed: not an author line
         # the institution as written ("University of Science and Technology of China")
