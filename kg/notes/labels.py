@@ -60,7 +60,11 @@ class Labels:
     _chair_re: regex.Pattern[str] = field(init=False, repr=False, compare=False)
     _prefix_re: regex.Pattern[str] = field(init=False, repr=False, compare=False)
     _org_re: regex.Pattern[str] = field(init=False, repr=False, compare=False)
-    _phrases: tuple[regex.Pattern[str], ...] = field(init=False, repr=False, compare=False)
+    # (a literal part of the phrase, case-folded; its regex): the regex runs only on text
+    # that holds the literal
+    _phrases: tuple[tuple[str, regex.Pattern[str]], ...] = field(
+        init=False, repr=False, compare=False
+    )
     _when_re: regex.Pattern[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -116,12 +120,20 @@ class Labels:
         )
         phrases = []
         for template in self.author_phrases:
-            source = regex.escape(template)
-            source = source.replace(r"\{people\}", _PEOPLE)
-            source = source.replace(r"\{institutions\}", r"(?P<institutions>[^。；;\n]{1,120}?)")
-            # a name at the end of the phrase runs to the end of its sentence
+            parts = regex.split(r"(\{people\}|\{institutions\})", template)
+            source = "".join(
+                _PEOPLE
+                if part == "{people}"
+                else r"(?P<institutions>[^。；;\n]{1,120}?)"
+                if part == "{institutions}"
+                else f"(?i:{regex.escape(part)})"
+                for part in parts
+                if part
+            )
+            # institutions at the end of the phrase run to the end of its sentence
             end = r"(?=$|[。；;\n]|\.\s|\.$)" if template.endswith("{institutions}") else ""
-            phrases.append(regex.compile(source + end, regex.I))
+            literal = max((p for p in parts if not p.startswith("{")), key=len, default="")
+            phrases.append((literal.casefold(), regex.compile(source + end)))
         self._set("_phrases", tuple(phrases))
         days = _alternatives(self.weekdays)
         time = r"(?<![\w.])\d{1,2}(?::\d\d)?\s*(?:[ap]\.?m\b\.?)"
@@ -209,7 +221,10 @@ class Labels:
     def author_phrases_in(self, text: str) -> list[tuple[str, str]]:
         """``(people, institutions)`` of each prose phrase that names authors."""
         found = []
-        for rx in self._phrases:
+        folded = text.casefold()
+        for literal, rx in self._phrases:
+            if literal not in folded:
+                continue
             for m in rx.finditer(text):
                 groups = m.groupdict()
                 found.append((groups.get("people") or "", groups.get("institutions") or ""))
