@@ -73,6 +73,10 @@ def most_named(lines: Iterable[tuple[int, str]], labels: Labels) -> tuple[str, i
     if not counts:
         return None
     best = max(counts, key=lambda k: (counts[k], -first[k]))
+    # a guess needs the text to keep naming it: twice at least, and two mentions in three
+    # (one "SIGMOD 2018 best paper" in a reading list of many venues is no conference)
+    if counts[best] < 2 or counts[best] * 3 < sum(counts.values()) * 2:
+        return None
     return best[0], best[1], first[best]
 
 

@@ -59,6 +59,7 @@ class Labels:
     _session_re: regex.Pattern[str] = field(init=False, repr=False, compare=False)
     _chair_re: regex.Pattern[str] = field(init=False, repr=False, compare=False)
     _prefix_re: regex.Pattern[str] = field(init=False, repr=False, compare=False)
+    _suffix_re: regex.Pattern[str] = field(init=False, repr=False, compare=False)
     _org_re: regex.Pattern[str] = field(init=False, repr=False, compare=False)
     # (a literal part of the phrase, case-folded; its regex): the regex runs only on text
     # that holds the literal
@@ -79,8 +80,11 @@ class Labels:
         self._set("_kind", kind)
         self._set(
             "_label_re",
+            # "Title: X", and in pasted programs "TITLE X" (a label in capitals, no colon)
             regex.compile(
-                rf"^(?P<label>{_alternatives(list(kind))})\s*[:：]\s*(?P<value>.*)$", regex.I
+                rf"^(?:(?i:(?P<label>{_alternatives(list(kind))}))\s*[:：]"
+                rf"|(?P<caps>{_alternatives([w.upper() for w in kind if w.isascii()])})\s)"
+                rf"\s*(?P<value>.*)$"
             ),
         )
         bare = (*self.fields.get("abstract", ()), *self.fields.get("remarks", ()))
@@ -106,7 +110,17 @@ class Labels:
         self._set(
             "_prefix_re",
             regex.compile(
-                rf"^[\[【(（]?\s*(?:{_alternatives(self.title_prefixes)})\s*[\]】)）]?\s*[:：\-–—!！]?\s*",
+                rf"^[\[【(（]?\s*(?:{_alternatives(self.title_prefixes)})(?![A-Za-z])"
+                rf"\s*[\]】)）]?\s*[:：\-–—!！]?\s*",
+                regex.I,
+            ),
+        )
+        # "Title *Best Paper Award*", "Title (Best Paper)": an award after the title
+        self._set(
+            "_suffix_re",
+            regex.compile(
+                rf"\s*[\[【(（*_\-–—]*\s*(?:{_alternatives(self.title_prefixes)})(?:\s+award)?"
+                rf"\s*[\]】)）*_!！]*\s*$",
                 regex.I,
             ),
         )
@@ -143,7 +157,7 @@ class Labels:
                 rf"[\s,，;；]*(?:\b(?:{days})\b\.?,?\s*)?(?:\b[A-Z][a-z]+\.? \d{{1,2}},?\s*)?"
                 rf"{time}(?:\s*[-–—~to]+\s*{time})?.*$"
                 rf"|[\s,，;；]*\b(?:{days})\b\.?,?\s*$"
-                rf"|[\s,，;；]*\d{{1,2}}:\d\d\s*[-–—~]\s*\d{{1,2}}:\d\d.*$",
+                rf"|[\s,，;；(（]*\d{{1,2}}:\d\d\s*[-–—~]\s*\d{{1,2}}:\d\d.*$",
                 regex.I,
             ),
         )
@@ -163,7 +177,8 @@ class Labels:
         m = self._label_re.match(line)
         if not m:
             return None
-        return self._kind[m.group("label").casefold()], m.group("value").strip()
+        word = m.group("label") or m.group("caps")
+        return self._kind[word.casefold()], m.group("value").strip()
 
     def bare_label(self, line: str) -> str | None:
         """``"abstract"`` or ``"remarks"`` when the line is only such a label."""
@@ -205,9 +220,12 @@ class Labels:
     def title_prefix(self, text: str) -> tuple[str, str]:
         """``(prefix, rest)``: an award prefix of a title ("Best Paper: X") and the title."""
         m = self._prefix_re.match(text)
-        if not m or m.end() >= len(text):
-            return "", text
-        return text[: m.end()].strip(), text[m.end() :].strip()
+        if m and m.end() < len(text):
+            return text[: m.end()].strip(), text[m.end() :].strip()
+        m = self._suffix_re.search(text)
+        if m and m.start() > 0:
+            return text[m.start() :].strip(" *_"), text[: m.start()].strip()
+        return "", text
 
     # ---- names ----------------------------------------------------------------
 

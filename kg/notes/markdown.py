@@ -51,7 +51,8 @@ class Line:
     block: int = 0  # the paragraph (or heading, html block) the line belongs to
     strong: bool = False  # the whole line is bold (or inside an HTML tag)
     links: tuple[Link, ...] = ()
-    lead: str = ""  # the bold text the line starts with, when more text follows it
+    lead: str = ""  # the bold or linked text the line starts with, when more text follows
+    tags: tuple[str, ...] = ()  # the code spans the line starts with: "`G13P08` `2016-09-15`"
 
 
 @dataclass(frozen=True)
@@ -95,7 +96,7 @@ def parse(text: str, title_headers: frozenset[str] = frozenset()) -> Parsed:
     level = 0
     block = 0
     table: _Table | None = None
-    for token in tokens:
+    for at, token in enumerate(tokens):
         kind = token.type
         if table is not None:
             if kind == "table_close":
@@ -128,6 +129,8 @@ def parse(text: str, title_headers: frozenset[str] = frozenset()) -> Parsed:
             item_first = False
         elif kind == "heading_open":
             level = int(token.tag[1:])
+            if token.markup in ("-", "=") and not _setext_heading(tokens[at + 1]):
+                level = 0  # "TITLE X / AUTHORS Y" then "-----": text, then a rule
         elif kind == "heading_close":
             level = 0
         elif kind == "inline" and token.map:
@@ -135,8 +138,8 @@ def parse(text: str, title_headers: frozenset[str] = frozenset()) -> Parsed:
             first = token.map[0] + 1
             for offset, piece in enumerate(_split_lines(token.children or [])):
                 plain = piece.plain
-                if item_first and offset == 0:
-                    plain = _TASK.sub("", plain)  # "- [x] Title": a task list's check box
+                if (item_first or level) and offset == 0:
+                    plain = _TASK.sub("", plain)  # "- [x] Title", "## [ ] Title": a check box
                 if not plain:
                     continue
                 number = first + offset
@@ -158,6 +161,7 @@ def parse(text: str, title_headers: frozenset[str] = frozenset()) -> Parsed:
                         strong=piece.strong,
                         links=piece.links,
                         lead=piece.lead,
+                        tags=piece.tags,
                     )
                 )
             item_first = False
@@ -239,23 +243,32 @@ class _Table:
 
 @dataclass(frozen=True)
 class _Piece:
-    """One line of an inline token: its plain text, links, whether it is all bold, and
-    the bold text it starts with."""
+    """One line of an inline token (see :func:`_split_lines`)."""
 
     plain: str
     links: tuple[Link, ...] = ()
     strong: bool = False
     lead: str = ""
+    tags: tuple[str, ...] = ()
+
+
+def _setext_heading(inline: Token) -> bool:
+    """Whether text underlined with ``---`` or ``===`` reads as a heading: one short line.
+    Plain-text notes draw such rules under paragraphs that are no headings."""
+    text = inline.content.strip()
+    return "\n" not in text and len(text.split()) <= 12 and len(text) <= 100
 
 
 def _split_lines(children: list[Token]) -> list[_Piece]:
-    """An inline token's children cut at line breaks: per line, its plain text, links,
-    whether all of its text is bold (or wrapped in an HTML tag such as ``<font>``), and the
-    bold text it starts with ("**Title** was presented by ...")."""
+    """An inline token's children cut at line breaks: per line, its plain text, its links,
+    whether all of its text is bold (or wrapped in an HTML tag such as ``<font>``), the
+    bold or linked text it starts with when more text follows ("**Title** was presented
+    by ...", "[Title](...) : 摘要"), and the code spans it starts with ("`G13P08`")."""
     out: list[_Piece] = []
     text: list[str] = []
     lead: list[str] = []
-    leading = True  # no plain text yet on this line
+    tags: list[str] = []
+    stage = "start"  # start | lead (in the leading bold or link) | after
     links: list[Link] = []
     bold_chars = plain_chars = 0
     strong = 0
@@ -264,16 +277,19 @@ def _split_lines(children: list[Token]) -> list[_Piece]:
     link_text: list[str] = []
 
     def flush() -> None:
-        nonlocal bold_chars, plain_chars, leading
+        nonlocal bold_chars, plain_chars, stage
         plain = _fold("".join(text))
         whole = bool(plain) and plain_chars == 0 and bold_chars > 0
-        first = _fold("".join(lead)) if not whole else ""
-        out.append(_Piece(plain, tuple(links), whole, first))
+        first = _fold("".join(lead))
+        rest = plain[len(" ".join(tags)) :].strip() if tags else plain
+        follows = bool(first) and not whole and len(rest) > len(first)
+        out.append(_Piece(plain, tuple(links), whole, first if follows else "", tuple(tags)))
         text.clear()
         lead.clear()
+        tags.clear()
         links.clear()
         bold_chars = plain_chars = 0
-        leading = True
+        stage = "start"
 
     for child in children:
         kind = child.type
@@ -284,24 +300,31 @@ def _split_lines(children: list[Token]) -> list[_Piece]:
             text.append(content)
             if href is not None:
                 link_text.append(content)
-            if content.strip():
-                if strong or tagged:
-                    bold_chars += len(content.strip())
-                    if leading:
-                        lead.append(content)
-                else:
-                    plain_chars += len(content.strip())
-                    leading = False
+            if not content.strip():
+                continue
+            if kind == "code_inline" and stage == "start" and not (strong or tagged or href):
+                tags.append(content)
+                continue
+            if stage == "lead":
+                lead.append(content)
+            elif stage == "start":
+                stage = "after"
+            if strong or tagged:
+                bold_chars += len(content.strip())
+            else:
+                plain_chars += len(content.strip())
         elif kind == "strong_open":
             strong += 1
+            stage = "lead" if stage == "start" else stage
         elif kind == "strong_close":
             strong -= 1
+            stage = "after" if stage == "lead" and not strong and href is None else stage
         elif kind == "html_inline":
             tag = child.content
             if not _is_formatting(tag):
                 text.append(tag)  # not a formatting tag: text the note-taker wrote
                 plain_chars += len(tag)
-                leading = False
+                stage = "after"
             elif tag.startswith("</"):
                 tagged = max(0, tagged - 1)
             elif not tag.endswith("/>") and not tag.lower().startswith("<br"):
@@ -309,10 +332,12 @@ def _split_lines(children: list[Token]) -> list[_Piece]:
         elif kind == "link_open":
             href = str(child.attrs.get("href", ""))
             link_text = []
+            stage = "lead" if stage == "start" else stage
         elif kind == "link_close":
             if href:
                 links.append(Link(href, _fold("".join(link_text))))
             href = None
+            stage = "after" if stage == "lead" and not strong else stage
         elif kind == "image":
             continue
     flush()

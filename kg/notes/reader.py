@@ -215,7 +215,7 @@ class Structure:
                 # two papers under it make it a session; points of a summary ("- Non-blocking:
                 # ...") that read as papers only by their shape and their peers do not count
                 carried = [p for p in titled if p.form.startswith("heading") or _carries(p)]
-                if len(carried) >= 2:
+                if len(carried) >= 2 and not self.own_summary(node):
                     strong = carried
                 draft = None if strong or named else self.candidate(node)
                 if draft is not None:
@@ -271,7 +271,13 @@ class Structure:
                     draft.session, draft.session_line = session
                 found.papers.append(draft)  # a conference named in it is the paper's own
                 # a deeper heading that is a paper too ("### A" then "#### B"): B is no part of A
-                nested = [p for p in inner.papers if p.form.startswith("heading")]
+                # a deeper heading that is a paper too ("### A" then "#### B"), or an item
+                # nested under it that carries a paper's things: B is no part of A
+                nested = [
+                    p
+                    for p in inner.papers
+                    if p.title and (p.form.startswith("heading") or _carries(p))
+                ]
                 if nested:
                     first = nested[0].start.number
                     draft.body = [b for b in draft.body if b.number < first]
@@ -295,6 +301,16 @@ class Structure:
                 found.skipped.append((lines, reason or "not part of a paper"))
                 inner.skipped = []
             found.add(inner)
+
+    def own_summary(self, node: Node) -> bool:
+        """Whether a list item says something of its own in prose before what is nested in
+        it ("* Title<br>" then a paragraph about it, then "* Next title<br>" nested by a
+        careless indent): then it is a paper of its own, not the session of those below."""
+        line = node.line
+        if line is None or line.kind != "item":
+            return False
+        own = [c.line for c in node.children if c.line is not None and c.line.kind == "text"]
+        return any(is_prose(text) for text in paragraphs(own))
 
     def venue_of(self, node: Node) -> tuple[str, int] | None:
         """The conference a heading names on its own ("SIGCOMM 2021"), if any."""
@@ -347,6 +363,14 @@ class Structure:
             title, authors = cited
             return self.cues(line, title, "", "", [authors, *body], form)
         title, note, prefix = self.title_of(line)
+        if title is None and line.lead:
+            # "- [Occlum: ...](https://...) : 在一个 SGX enclave 里……": the linked or bold
+            # title, then the note-taker's words about it
+            shape = title_shape(line.lead, self.labels)
+            if shape.ok:
+                rest = line.text[len(line.lead) :].strip(" :：-–—|")
+                more = [replace(line, text=rest, lead="", tags=())] if rest else []
+                return self.cues(line, shape.title, shape.note, shape.prefix, [*more, *body], form)
         if title is None:
             return None
         return self.cues(line, title, note, prefix, body, form)
@@ -418,7 +442,7 @@ class Structure:
                 )
                 i += 1
                 continue
-            named = labels.session_name(text)
+            named = labels.session_name(text) or self.timed_session(text)
             if named and not self.starts_paper(lines, i):
                 skip()
                 session = (named, line.number)
@@ -508,6 +532,15 @@ class Structure:
         remainder = [replace(line, text=rest, lead="")] if rest else []
         return shape.title, shape.note, shape.prefix, remainder
 
+    def timed_session(self, text: str) -> str | None:
+        """A line of a pasted program with its time: "Machines, Learning (09:00-10:20)"
+        names the session of the papers after it (a break's line names none, as no paper
+        follows it before the next session's line)."""
+        if not self.labels.has_time(text):
+            return None
+        name = self.labels.clean_session(text)
+        return name if name and len(name.split()) <= 8 else None
+
     def title_list(self, lines: list[Line], i: int) -> int:
         """The end of a list of bare titles starting at line ``i`` (``i`` when there is
         none): three or more lines in a row, each a paragraph of its own, each shaped
@@ -567,7 +600,7 @@ class Structure:
             return False
         if any(doi_of(link.url) for link in line.links):
             return True
-        if note and any(is_institution(p, self.labels) for p in _note_pieces(note)):
+        if note and any(_named_place(p, self.labels) for p in _note_pieces(note)):
             return True
         following = lines[i + 1 : i + 4]
         for k, nxt in enumerate(following):
@@ -603,7 +636,9 @@ class Structure:
                 )
             ):
                 break  # a second paper whose title label is missing
-            if self.labels.session_name(text) and not self.starts_paper(lines, j):
+            if (
+                self.labels.session_name(text) or self.timed_session(text)
+            ) and not self.starts_paper(lines, j):
                 # program chrome before the next session ("Break", "Lunch"): no part of the paper
                 while j - 1 > i and _chrome(lines[j - 1], lines[j - 2]):
                     j -= 1
@@ -620,6 +655,11 @@ class Structure:
     def title_of(self, line: Line) -> tuple[str | None, str, str]:
         """The title a line gives (links' own text removed), its bracketed note and prefix."""
         text = line.text
+        joined = " ".join(line.tags)
+        if joined and text.startswith(joined):
+            rest = text[len(joined) :].strip()
+            if rest and not rest.startswith((":", "：")):
+                text = rest  # "`G13P08` `2016-09-15` Title": codes before the title
         links = [link for link in line.links if link.text]
         if len(links) == 1 and links[0].text == text:
             pass  # "[Title](https://doi.org/...)": the link's text is the title
@@ -670,6 +710,12 @@ class Structure:
         return bool(line.links or URL_RE.search(line.text)) and bool(_SEPARATORS.match(text))
 
 
+def _named_place(text: str, labels: Labels) -> bool:
+    """An institution named in brackets after a title ("(MIT)", "(Google Brain)"): one kg
+    knows or one with an organisation word; an unknown acronym ("(ECMP)") is no place."""
+    return labels.is_known(text) or labels.has_org_word(text)
+
+
 def _carries(draft: Draft) -> bool:
     """Whether a paper carries what papers carry: authors, a link, a label or a summary."""
     return any(c in ("authors", "link", "label", "summary") for c in draft.cues)
@@ -689,7 +735,7 @@ def _lazy_session(line: Line, by_item: dict[int, Node], labels: Labels) -> bool:
 
 def _has_authors(note: str, head: list[Line], body: list[Line], labels: Labels) -> bool:
     """An institution in the title's brackets, an author line, an author label or phrase."""
-    if note and any(is_institution(p, labels) for p in _note_pieces(note)):
+    if note and any(_named_place(p, labels) for p in _note_pieces(note)):
         return True
     if any(author_line(b.text, labels) for b in head[:3]):
         return True

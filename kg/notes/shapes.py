@@ -28,6 +28,9 @@ _INNER_STOP = regex.compile(r"(?<!\b\p{Lu}|\bvs|\bal|\be\.g|\bi\.e|\bSt|\bNo|\bD
 _PAGES = regex.compile(r"(?<=\.|\S)\s+\d{1,5}\s*[-–]\s*\d{1,5}\s*$")
 _BRACKETS = regex.compile(r"[(（]([^()（）]*)[)）]")
 _TRAILING_BRACKETS = regex.compile(r"\s*[(（]([^()（）]+)[)）]\s*$")
+# a colon inside a line, outside brackets, with words after it
+_COLON_INSIDE = regex.compile(r"^[^()（）]*?[:：]\s*\S")
+_QUOTED = regex.compile(r"[“\"](?:[^“”\"]+\s){2,}[^“”\"]+[”\"]")
 _INITIAL = regex.compile(r"^(?:\p{Lu}\.){1,3}(?:-\p{Lu}\.)?$")
 # "Jane", "O'Neil", "Hyung-Sin", "KyoungSoo", "DeWitt", "P.": a capital, then letters
 _NAME_WORD = regex.compile(r"^\p{Lu}(?:[\p{L}'’\-]*\p{Ll}[\p{L}'’\-]*)?\.?$")
@@ -97,6 +100,8 @@ def title_shape(text: str, labels: Labels) -> TitleShape:
     text = strip_numbering(text.strip()).strip("*_ ")
     prefix, text = labels.title_prefix(text)
     text = _PAGES.sub("", text)  # "Title. 49-65": dblp's page range
+    if _QUOTED.search(text) and not _QUOTED.fullmatch(text):
+        return TitleShape(False, text)  # 'Best paper: "A" and "B"': about papers, not one
     if _INNER_STOP.search(text.rstrip(". ")):
         return TitleShape(False, text)  # "Proceedings of X. ACM 2016": two sentences
     if text.endswith(".") and not text.endswith(".."):
@@ -128,10 +133,11 @@ def title_shape(text: str, labels: Labels) -> TitleShape:
 
 def _has_colon_title(text: str) -> bool:
     """ "Krill: a compiler ...", "E.T.: re-thinking ...": a name, a colon, a subtitle."""
-    head, sep, rest = text.partition(":")
+    head, sep, rest = text.partition("：")
     if not sep:
-        head, sep, rest = text.partition("：")
-    return bool(sep) and 1 <= len(head.split()) <= 5 and len(rest.split()) >= 2
+        head, sep, rest = text.partition(": ")  # not "3:00": a colon then a space
+    # the name is more than a letter: "Q: how ...?" is a question, not a title
+    return bool(sep) and 1 <= len(head.split()) <= 5 and len(head) >= 2 and len(rest.split()) >= 2
 
 
 # ---- people and author lines --------------------------------------------------
@@ -211,6 +217,8 @@ def author_line(text: str, labels: Labels, labelled: bool = False) -> AuthorLine
     text = text.strip().rstrip("。.;；:：")
     if not text or URL_RE.search(text) or len(text) > 2000:
         return None
+    if _COLON_INSIDE.search(text):
+        return None  # "Deep Packet Inspection, DPI：不光看包头……": a term and what it means
     if "(" in text or "（" in text:
         found = _bracketed_authors(text, labels)
         if found is not None:
@@ -244,7 +252,7 @@ def author_line(text: str, labels: Labels, labelled: bool = False) -> AuthorLine
         # what follows the people is their institution: institution-shaped, or a short name
         # ("Jane Doe, Berkeley"); a long phrase means the line was no author line
         for place in places:
-            if not is_institution(place, labels) and len(place.split()) > 3:
+            if not is_institution(place, labels) and _size(place) > 3:
                 return None
         people_total += len(people)
         if people:
@@ -270,6 +278,11 @@ def author_line(text: str, labels: Labels, labelled: bool = False) -> AuthorLine
     if alone and not any(_INITIAL.match(w) for w in authors[0].name.split()):
         return None
     return AuthorLine(tuple(authors), tuple(orphans))
+
+
+def _size(text: str) -> float:
+    """How many words a text holds: Latin words, or Chinese characters by twos."""
+    return len(text.split()) + len(HAN.findall(text)) / 2
 
 
 def _piece_spans(group: str) -> list[tuple[str, int]]:
