@@ -30,8 +30,9 @@ from pathlib import Path
 import kg
 
 ROOT = Path(__file__).resolve().parent.parent
-LAYOUTS = sorted((ROOT / "tests" / "data" / "notes-real").glob("*/*.md")) + [
-    ROOT / "data" / "sc21-dl-gpu-cloud.txt"
+LAYOUTS = [
+    *sorted((ROOT / "tests" / "data" / "notes-real").glob("*/*.md")),
+    ROOT / "data" / "sc21-dl-gpu-cloud.txt",
 ]
 _DOI = re.compile(r"10\.(\d{4,9})/")
 
@@ -81,15 +82,26 @@ def main() -> None:
         out = Path(tmp) / "out"
         start = time.perf_counter()
         subprocess.run(
-            [sys.executable, "-m", "kg", "build", str(folder), "-o", str(out), "--no-cache",
-             "--no-html", "-q"],
+            [
+                sys.executable,
+                "-m",
+                "kg",
+                "build",
+                str(folder),
+                "-o",
+                str(out),
+                "--no-cache",
+                "--no-html",
+                "-q",
+            ],
             check=False,
             capture_output=True,
         )
         build_s = time.perf_counter() - start
         papers = sum(len(p) for p in made.values())
         print(
-            f"\n{len(made)} layouts x {args.copies} copies = {papers} files: read {total_read:.2f} s,"
+            f"\n{len(made)} layouts x {args.copies} copies = {papers} files:"
+            f" read {total_read:.2f} s,"
             f" extract {total_extract:.2f} s, kg build (one process per core, --no-html)"
             f" {build_s:.2f} s"
         )
