@@ -402,6 +402,13 @@ class Structure:
                 found.skipped.append((list(leftover), "not part of a paper"))
                 leftover.clear()
 
+        # a session line no paper follows ("Welcome and Awards Monday, 8:30am-9am"): skipped
+        unused: list[Line] = []
+
+        def use(draft: Draft) -> None:
+            self.attach(draft, session)
+            unused.clear()
+
         i = 0
         while i < len(lines):
             line = lines[i]
@@ -422,7 +429,7 @@ class Structure:
                     title, at = nxt.text, i + 1  # "Title:" then the title
                 end = self.body_end(lines, at, labelled=True)
                 draft = Draft(line, title, lines[at + 1 : end], ["label"], "label")
-                self.attach(draft, session)
+                use(draft)
                 found.papers.append(draft)
                 i = end
                 continue
@@ -430,7 +437,7 @@ class Structure:
                 skip()
                 end = self.body_end(lines, i, labelled=True)
                 draft = Draft(line, "", lines[i:end], ["label"], "label")
-                self.attach(draft, session)
+                use(draft)
                 found.papers.append(draft)  # a paper with no title: reported when made
                 i = end
                 continue
@@ -445,6 +452,8 @@ class Structure:
             named = labels.session_name(text) or self.timed_session(text)
             if named and not self.starts_paper(lines, i):
                 skip()
+                found.skipped += [([u], "not part of a paper") for u in unused]
+                unused[:] = [line]
                 session = (named, line.number)
                 i += 1
                 continue
@@ -460,7 +469,7 @@ class Structure:
                     draft = self.cues(line, title, note, prefix, [], "line")
                     draft.cues.append("peers")
                     if draft.score >= PAPER_SCORE:
-                        self.attach(draft, session)
+                        use(draft)
                         found.papers.append(draft)
                     else:
                         leftover.append(line)
@@ -473,7 +482,7 @@ class Structure:
                 title, authors = cited
                 draft = self.cues(line, title, "", "", [authors, *lines[i + 1 : end]], "line")
                 if draft.score >= PAPER_SCORE:
-                    self.attach(draft, session)
+                    use(draft)
                     found.papers.append(draft)
                     i = end
                     continue
@@ -484,7 +493,7 @@ class Structure:
                 end = self.body_end(lines, i)
                 draft = self.cues(line, title, note, prefix, [*rest, *lines[i + 1 : end]], "bold")
                 if draft.score >= PAPER_SCORE:
-                    self.attach(draft, session)
+                    use(draft)
                     found.papers.append(draft)
                     i = end
                     continue
@@ -495,7 +504,7 @@ class Structure:
                 assert title is not None
                 body = [line, *lines[i + 2 : end]]
                 draft = self.cues(lines[i + 1], title, note, prefix, body, "line")
-                self.attach(draft, session)
+                use(draft)
                 found.papers.append(draft)
                 i = end
                 continue
@@ -507,13 +516,14 @@ class Structure:
                 assert title is not None
                 draft = self.cues(line, title, note, prefix, lines[i + 1 : end], form)
                 if draft.score >= PAPER_SCORE:
-                    self.attach(draft, session)
+                    use(draft)
                     found.papers.append(draft)
                     i = end
                     continue
             leftover.append(line)
             i += 1
         skip()
+        found.skipped += [([u], "not part of a paper") for u in unused]
         return session
 
     def lead_title(self, lines: list[Line], i: int) -> tuple[str, str, str, list[Line]] | None:
