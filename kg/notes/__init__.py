@@ -26,6 +26,7 @@ from .conference import is_year, most_named, parse_conference, venue_in, venue_n
 from .frontmatter import bare_front_matter, read_front_matter
 from .labels import Labels, fold
 from .markdown import Line, parse
+from .memo import forget
 from .reader import Draft, Structure, fields_of, tree
 from .shapes import arxiv_of, doi_of, guess_language, is_prose, normalize_doi
 
@@ -188,6 +189,13 @@ def parse_text(
 
 
 def _read(text: str, path: str, name: str, labels: Labels, settings: Settings) -> NotesFile:
+    try:
+        return _read_lines(text, path, name, labels, settings)
+    finally:
+        forget()  # what was remembered of this file's lines is of no use for the next
+
+
+def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Settings) -> NotesFile:
     problems: list[Problem] = []
 
     def problem(severity: str, line: int, message: str, excerpt: str = "") -> None:

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 import regex
 
 from .labels import Labels
+from .memo import memo
 
 YEAR_RE = regex.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
 SHORT_YEAR_RE = regex.compile(r"^(?P<name>[A-Za-z][A-Za-z\-]*?)\s*['’]?(?P<yy>\d\d)(?!\d)")
@@ -38,10 +39,11 @@ def parse_conference(text: str) -> tuple[str, int | None]:
     return text, None
 
 
+@memo
 def venue_in(text: str, labels: Labels) -> tuple[str, int] | None:
     """The first conference phrase of a text: a known venue followed by a year, or a
     name in capitals followed by a four-digit year."""
-    known = {v.casefold(): v for v in labels.venues}
+    known = labels.venue_names
     for m in _PHRASE.finditer(text):
         name, year_text = m.group("name"), m.group("year")
         canonical = known.get(name.casefold())
@@ -85,7 +87,7 @@ def venue_name(text: str, labels: Labels) -> str | None:
     words = regex.findall(r"[A-Za-z][A-Za-z\-]*", text)
     if not words or len(text.split()) > 4:
         return None
-    known = {v.casefold(): v for v in labels.venues}
+    known = labels.venue_names
     return next((known[w.casefold()] for w in words if w.casefold() in known), None)
 
 

@@ -33,6 +33,9 @@ class FrontMatter:
     lines: tuple[Line, ...] = ()
 
 
+# libyaml's parser when PyYAML has it (its wheels do), else PyYAML's own: both safe
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_NULL = "tag:yaml.org,2002:null"
 _FIELDS = frozenset({"title", "date", "tags", "categories", "category", "layout", "author"})
 
 
@@ -46,7 +49,7 @@ def bare_front_matter(text: str) -> tuple[str, str] | None:
         return None
     head = "\n".join(lines[:end])
     try:
-        data = yaml.safe_load(head)
+        data = yaml.load(head, Loader=_LOADER)  # a safe loader: plain data only
     except yaml.YAMLError:
         return None
     if not isinstance(data, dict) or len(data) < 2 or not _FIELDS & {str(k) for k in data}:
@@ -59,21 +62,22 @@ def read_front_matter(text: str, first_line: int, labels: Labels, report: Report
     if not text:
         return FrontMatter({})
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
+        node = yaml.compose(text, Loader=_LOADER)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = first_line + mark.line if mark else max(first_line - 1, 1)
         report("warning", where, "front matter is not valid YAML; ignored")
         return FrontMatter({})
-    if not isinstance(data, dict) or not isinstance(node, yaml.MappingNode):
+    if not isinstance(node, yaml.MappingNode):
         return FrontMatter({})
     metadata: dict[str, str] = {}
-    for key, value in data.items():
-        if isinstance(value, list | tuple) and all(not isinstance(v, dict) for v in value):
-            metadata[str(key)] = ", ".join(str(v) for v in value)
-        elif value is not None and not isinstance(value, dict | list | tuple):
-            metadata[str(key)] = str(value)
+    for key, value in node.value:
+        if not isinstance(key, yaml.ScalarNode):
+            continue
+        if (isinstance(value, yaml.SequenceNode) and all(
+            isinstance(v, yaml.ScalarNode) for v in value.value
+        )) or (isinstance(value, yaml.ScalarNode) and value.tag != _NULL):
+            metadata[str(key.value)] = _text(value)
     lines: list[Line] = []
     for _, value in node.value:
         if isinstance(value, yaml.SequenceNode):

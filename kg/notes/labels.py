@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 
 import regex
 
+from .memo import memo
+
 _SPACES = regex.compile(r"\s+")
 
 
@@ -33,9 +35,12 @@ def _alternatives(words: tuple[str, ...] | list[str]) -> str:
     return "|".join(regex.escape(w) for w in sorted(set(words), key=len, reverse=True)) or "(?!)"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Labels:
-    """The words that mark fields, sessions, authors and the end of the notes."""
+    """The words that mark fields, sessions, authors and the end of the notes.
+
+    Compared (and hashed) by identity: one table, built once, that the reader's pure
+    functions take as an argument and are memoised on (``kg/notes/memo.py``)."""
 
     fields: dict[str, tuple[str, ...]]
     conference: tuple[str, ...] = ()
@@ -67,8 +72,11 @@ class Labels:
         init=False, repr=False, compare=False
     )
     _when_re: regex.Pattern[str] = field(init=False, repr=False, compare=False)
+    _venues: dict[str, str] = field(init=False, repr=False, compare=False)
+    _maybe_when: regex.Pattern[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        self._set("_venues", {v.casefold(): v for v in self.venues})
         kind: dict[str, str] = {}
         for name, words in self.fields.items():
             for word in words:
@@ -151,6 +159,8 @@ class Labels:
         self._set("_phrases", tuple(phrases))
         days = _alternatives(self.weekdays)
         time = r"(?<![\w.])\d{1,2}(?::\d\d)?\s*(?:[ap]\.?m\b\.?)"
+        # a cheap look first: no digit and no day, no time (the full pattern is slow)
+        self._set("_maybe_when", regex.compile(rf"\d|\b(?:{days})\b", regex.I))
         self._set(
             "_when_re",
             regex.compile(
@@ -163,6 +173,11 @@ class Labels:
         )
 
     @property
+    def venue_names(self) -> dict[str, str]:
+        """Known conference names by their case-folded form."""
+        return self._venues
+
+    @property
     def title_headers(self) -> frozenset[str]:
         """The title labels, case-folded: a table column headed so holds titles."""
         return frozenset(w.casefold() for w in self.fields.get("title", ()))
@@ -172,6 +187,7 @@ class Labels:
 
     # ---- fields ------------------------------------------------------------
 
+    @memo
     def label(self, line: str) -> tuple[str, str] | None:
         """``(kind, value)`` when the line starts with a known label and a colon."""
         m = self._label_re.match(line)
@@ -180,6 +196,7 @@ class Labels:
         word = m.group("label") or m.group("caps")
         return self._kind[word.casefold()], m.group("value").strip()
 
+    @memo
     def bare_label(self, line: str) -> str | None:
         """``"abstract"`` or ``"remarks"`` when the line is only such a label."""
         m = self._bare_re.match(line)
@@ -191,6 +208,7 @@ class Labels:
 
     # ---- sessions and titles -----------------------------------------------
 
+    @memo
     def session_name(self, line: str) -> str | None:
         """The session a line names when it starts with a session word, cleaned."""
         m = self._session_re.match(line)
@@ -198,10 +216,11 @@ class Labels:
             return None
         return self.clean_session(m.group("name")) or None
 
+    @memo
     def clean_session(self, name: str) -> str:
         """A session name without its chair, day and time, or numbering."""
         name = self._chair_re.sub("", name)
-        name = self._when_re.sub("", name)
+        name = self.without_time(name)
         name = regex.sub(r"^(?:[0-9]+|[IVX]+)\s*[.:：、)）]\s*", "", name)
         return name.strip(" \t-–—:：,，;；|")
 
@@ -210,13 +229,18 @@ class Labels:
         folded = text.casefold().strip()
         return any(folded.startswith(w.casefold()) for w in self.talks)
 
+    @memo
     def without_time(self, text: str) -> str:
         """Text without a trailing day or time ("Welcome Monday, 8:30am-9am" -> "Welcome")."""
+        if self._maybe_when.search(text) is None:
+            return text.strip(" \t-–—:：,，;；|")
         return self._when_re.sub("", text).strip(" \t-–—:：,，;；|")
 
+    @memo
     def has_time(self, text: str) -> bool:
-        return self._when_re.search(text) is not None
+        return self._maybe_when.search(text) is not None and self._when_re.search(text) is not None
 
+    @memo
     def title_prefix(self, text: str) -> tuple[str, str]:
         """``(prefix, rest)``: an award prefix of a title ("Best Paper: X") and the title."""
         m = self._prefix_re.match(text)
@@ -229,13 +253,16 @@ class Labels:
 
     # ---- names ----------------------------------------------------------------
 
+    @memo
     def has_org_word(self, text: str) -> bool:
         return self._org_re.search(text) is not None
 
+    @memo
     def is_known(self, name: str) -> bool:
         """A name of an institution or country kg knows."""
         return fold(name) in self.known_names
 
+    @memo
     def author_phrases_in(self, text: str) -> list[tuple[str, str]]:
         """``(people, institutions)`` of each prose phrase that names authors."""
         found = []

@@ -286,8 +286,8 @@ class Structure:
                             paper.session, paper.session_line = draft.session, draft.session_line
                             found.papers.append(paper)
                 continue
-            name = self.session_of(node)
-            venue = self.venue_of(node)
+            name = self.session_of(node) if inner.papers else None
+            venue = self.venue_of(node) if inner.papers else None
             for paper in inner.papers:
                 if venue is not None and paper.venue is None:
                     paper.venue = venue  # "## [SIGCOMM 2021](...)": the papers below are of it

@@ -12,6 +12,7 @@ import regex
 
 from ..records import Author
 from .labels import Labels
+from .memo import memo
 
 DOI_RE = regex.compile(r"\b(10\.\d{4,9}/[^\s\"'<>，。、；）)\]]+)", regex.I)
 ARXIV_RE = regex.compile(r"arxiv\.org/(?:abs|pdf)/(\d{4}\.\d{4,5})(?:v\d+)?", regex.I)
@@ -75,6 +76,7 @@ def sentences(text: str) -> int:
     return len(_SENTENCES.findall(text.strip())) + (1 if text.strip() else 0)
 
 
+@memo
 def is_prose(text: str) -> bool:
     """A sentence or more of running text (a summary), not a heading-like line."""
     text = text.strip()
@@ -95,6 +97,7 @@ class TitleShape:
     note: str = ""  # bracketed text after the title: "(Institution, a remark)"
 
 
+@memo
 def title_shape(text: str, labels: Labels) -> TitleShape:
     """Whether ``text`` can be a paper title, and the title it gives."""
     text = strip_numbering(text.strip()).strip("*_ ")
@@ -143,6 +146,7 @@ def _has_colon_title(text: str) -> bool:
 # ---- people and author lines --------------------------------------------------
 
 
+@memo
 def is_person(name: str, labels: Labels) -> bool:
     """A person's name by its shape: "Jane Doe", "Michael P. Andersen", "Hyung-Sin Kim",
     "张三" (a known surname), never a name with an organisation word or one kg knows as
@@ -182,6 +186,7 @@ def _loose_person(name: str) -> bool:
     return 2 <= len(words) <= 4 and words[0][:1].isupper() and all(w.isalpha() for w in words)
 
 
+@memo
 def is_institution(text: str, labels: Labels) -> bool:
     """An institution by its shape: an organisation word, a name kg knows, or an acronym.
     A Chinese name ends with its organisation word ("清华大学", "微软亚洲研究院"): "印度本土团队
@@ -205,6 +210,7 @@ class AuthorLine:
     institutions: tuple[str, ...] = ()  # affiliations given for no one in particular
 
 
+@memo
 def author_line(text: str, labels: Labels, labelled: bool = False) -> AuthorLine | None:
     """Read a line as a list of authors, or return None when it is not one.
 
@@ -353,7 +359,8 @@ def _bracketed_authors(text: str, labels: Labels) -> AuthorLine | None:
     return AuthorLine(tuple(authors))
 
 
-def author_phrases(text: str, labels: Labels) -> list[tuple[tuple[str, ...], str]]:
+@memo
+def author_phrases(text: str, labels: Labels) -> tuple[tuple[tuple[str, ...], str], ...]:
     """``(people, institutions)`` of each prose phrase that names authors ("作者是 X，来自
     NYU", "by Jane Doe from MIT"): the people must be names and the institutions must
     look like institutions, so that "by deriving an order from hardware timestamps" is none."""
@@ -370,7 +377,7 @@ def author_phrases(text: str, labels: Labels) -> list[tuple[tuple[str, ...], str
         places = _leading_institutions(places.strip(), labels)
         if names or places:
             found.append((names, places))
-    return found
+    return tuple(found)
 
 
 _PLACE_BREAK = regex.compile(r"\s*(?:,|，|、|;|；|\band\b|&|和|与|及)\s*")
