@@ -74,9 +74,10 @@ def read_front_matter(text: str, first_line: int, labels: Labels, report: Report
     for key, value in node.value:
         if not isinstance(key, yaml.ScalarNode):
             continue
-        if (isinstance(value, yaml.SequenceNode) and all(
-            isinstance(v, yaml.ScalarNode) for v in value.value
-        )) or (isinstance(value, yaml.ScalarNode) and value.tag != _NULL):
+        if (
+            isinstance(value, yaml.SequenceNode)
+            and all(isinstance(v, yaml.ScalarNode) for v in value.value)
+        ) or (isinstance(value, yaml.ScalarNode) and value.tag != _NULL):
             metadata[str(key.value)] = _text(value)
     lines: list[Line] = []
     for _, value in node.value:

@@ -15,6 +15,7 @@ import regex
 from .memo import memo
 
 _SPACES = regex.compile(r"\s+")
+_SESSION_NUMBER = regex.compile(r"^(?:[0-9]+|[IVX]+)\s*[.:：、)）]\s*")
 
 
 def fold(text: str) -> str:
@@ -160,7 +161,10 @@ class Labels:
         days = _alternatives(self.weekdays)
         time = r"(?<![\w.])\d{1,2}(?::\d\d)?\s*(?:[ap]\.?m\b\.?)"
         # a cheap look first: no digit and no day, no time (the full pattern is slow)
-        self._set("_maybe_when", regex.compile(rf"\d|\b(?:{days})\b", regex.I))
+        self._set(
+            "_maybe_when",
+            regex.compile(rf"\d\s*[ap]\.?m\b|\d:\d\d|\b(?:{days})\b", regex.I),
+        )
         self._set(
             "_when_re",
             regex.compile(
@@ -221,7 +225,7 @@ class Labels:
         """A session name without its chair, day and time, or numbering."""
         name = self._chair_re.sub("", name)
         name = self.without_time(name)
-        name = regex.sub(r"^(?:[0-9]+|[IVX]+)\s*[.:：、)）]\s*", "", name)
+        name = _SESSION_NUMBER.sub("", name)
         return name.strip(" \t-–—:：,，;；|")
 
     def is_talks(self, text: str) -> bool:

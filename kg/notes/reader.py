@@ -34,6 +34,7 @@ from ..records import Author, PaperLink
 from .conference import is_year, venue_in
 from .labels import Labels
 from .markdown import Line
+from .memo import memo
 from .shapes import (
     URL_RE,
     author_line,
@@ -60,6 +61,9 @@ STRONG_SCORE = 3.0  # papers this sure make the heading or item above them a ses
 _CITATION = regex.compile(
     r"^(?P<authors>[^“”\"]{3,400}?)[\s.,:;]*(?:\bfor\s+)?[“\"](?P<title>[^“”\"]{8,300}?)[.,]?[”\"]"
 )
+_TRAILING_MARKS = regex.compile(r"(?:\s*[\[\]【】|｜]\s*)+$")
+_SPACE_RUN = regex.compile(r"\s+")
+_NOTE_SPLIT = regex.compile(r"[,，;；、/]|\band\b|&")
 _LINK_TEXT = regex.compile(r"^[\[【(（]*[^\]】)）]*[\]】)）]*$")
 _SEPARATORS = regex.compile(r"^[\s|｜/·•,，;；:：\-–—\[\]【】()（）]*$")
 
@@ -664,26 +668,7 @@ class Structure:
 
     def title_of(self, line: Line) -> tuple[str | None, str, str]:
         """The title a line gives (links' own text removed), its bracketed note and prefix."""
-        text = line.text
-        joined = " ".join(line.tags)
-        if joined and text.startswith(joined):
-            rest = text[len(joined) :].strip()
-            if rest and not rest.startswith((":", "：")):
-                text = rest  # "`G13P08` `2016-09-15` Title": codes before the title
-        links = [link for link in line.links if link.text]
-        if len(links) == 1 and links[0].text == text:
-            pass  # "[Title](https://doi.org/...)": the link's text is the title
-        else:
-            for link in sorted(links, key=lambda k: len(k.text), reverse=True):
-                if link.text and len(link.text.split()) <= 3 and link.text != text:
-                    text = text.replace(link.text, " ")
-            text = URL_RE.sub(" ", text)
-            text = regex.sub(r"(?:\s*[\[\]【】|｜]\s*)+$", "", text)
-            text = regex.sub(r"\s+", " ", text).strip(" |｜")
-        shape = title_shape(text, self.labels)
-        if not shape.ok:
-            return None, "", ""
-        return shape.title, shape.note, shape.prefix
+        return _title_of(line, self.labels)
 
     def cues(
         self, line: Line, title: str, note: str, prefix: str, body: list[Line], form: str
@@ -718,6 +703,31 @@ class Structure:
             text = text.replace(link.text, " ")
         text = URL_RE.sub(" ", text)
         return bool(line.links or URL_RE.search(line.text)) and bool(_SEPARATORS.match(text))
+
+
+@memo
+def _title_of(line: Line, labels: Labels) -> tuple[str | None, str, str]:
+    """See :meth:`Structure.title_of`."""
+    text = line.text
+    joined = " ".join(line.tags)
+    if joined and text.startswith(joined):
+        rest = text[len(joined) :].strip()
+        if rest and not rest.startswith((":", "：")):
+            text = rest  # "`G13P08` `2016-09-15` Title": codes before the title
+    links = [link for link in line.links if link.text]
+    if len(links) == 1 and links[0].text == text:
+        pass  # "[Title](https://doi.org/...)": the link's text is the title
+    else:
+        for link in sorted(links, key=lambda k: len(k.text), reverse=True):
+            if link.text and len(link.text.split()) <= 3 and link.text != text:
+                text = text.replace(link.text, " ")
+        text = URL_RE.sub(" ", text)
+        text = _TRAILING_MARKS.sub("", text)
+        text = _SPACE_RUN.sub(" ", text).strip(" |｜")
+    shape = title_shape(text, labels)
+    if not shape.ok:
+        return None, "", ""
+    return shape.title, shape.note, shape.prefix
 
 
 def _named_place(text: str, labels: Labels) -> bool:
@@ -778,7 +788,7 @@ def paragraphs(lines: list[Line]) -> list[str]:
 
 
 def _note_pieces(note: str) -> list[str]:
-    return [p.strip() for p in regex.split(r"[,，;；、/]|\band\b|&", note) if p.strip()]
+    return [p.strip() for p in _NOTE_SPLIT.split(note) if p.strip()]
 
 
 # ---- a paper's block -> its fields ---------------------------------------------

@@ -31,6 +31,11 @@ _BRACKETS = regex.compile(r"[(（]([^()（）]*)[)）]")
 _TRAILING_BRACKETS = regex.compile(r"\s*[(（]([^()（）]+)[)）]\s*$")
 # a colon inside a line, outside brackets, with words after it
 _COLON_INSIDE = regex.compile(r"^[^()（）]*?[:：]\s*\S")
+_GROUPS = regex.compile(r"\s*[;；]\s*")
+# lower-case words an author line holds: joining names, in institutions' names
+_LOWER_OK = frozenset(
+    "and of at for the de da del della der di dos du la le van von in und et y on".split()  # noqa: SIM905
+)
 _QUOTED = regex.compile(r"[“\"](?:[^“”\"]+\s){2,}[^“”\"]+[”\"]")
 _INITIAL = regex.compile(r"^(?:\p{Lu}\.){1,3}(?:-\p{Lu}\.)?$")
 # "Jane", "O'Neil", "Hyung-Sin", "KyoungSoo", "DeWitt", "P.": a capital, then letters
@@ -225,11 +230,17 @@ def author_line(text: str, labels: Labels, labelled: bool = False) -> AuthorLine
         return None
     if _COLON_INSIDE.search(text):
         return None  # "Deep Packet Inspection, DPI：不光看包头……": a term and what it means
+    words = text.split()
+    if (
+        len(words) >= 6
+        and sum(w[:1].islower() and w not in _LOWER_OK for w in words) * 5 > len(words) * 2
+    ):
+        return None  # mostly lower-case words: prose, not names and institutions
     if "(" in text or "（" in text:
         found = _bracketed_authors(text, labels)
         if found is not None:
             return found
-    groups = [g for g in regex.split(r"\s*[;；]\s*", text) if g.strip()]
+    groups = [g for g in _GROUPS.split(text) if g.strip()]
     authors: list[Author] = []
     orphans: list[str] = []
     people_total = pieces_total = 0
