@@ -433,6 +433,11 @@ def _settle_conference(
     """The file's conference when its papers name their own: theirs when they all name the
     same one and the file said none for sure; none when they name several (a reading list
     of OSDI and SOSP papers is of no one conference)."""
+    if conference.name:  # a paper that names the file's own conference names no other
+        papers = [
+            replace(p, conference=conference) if p.conference.label == conference.label else p
+            for p in papers
+        ]
     own = {p.conference.label for p in papers if p.conference.source == "paper"}
     said = conference.name and conference.source not in ("heading", "text")
     if not own or said or (len(own) == 1 and conference.label in own):

@@ -15,7 +15,9 @@ import regex
 from .memo import memo
 
 _SPACES = regex.compile(r"\s+")
-_SESSION_NUMBER = regex.compile(r"^(?:[0-9]+|[IVX]+)\s*[.:：、)）]\s*")
+_SESSION_NUMBER = regex.compile(
+    r"^(?:[0-9]+|[IVX]+|第?[一二三四五六七八九十]+(?:部分|节|章)?)\s*[.:：、)）]\s*"
+)
 
 
 def fold(text: str) -> str:

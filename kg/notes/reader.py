@@ -40,6 +40,7 @@ from .shapes import (
     author_line,
     author_phrases,
     doi_of,
+    is_chinese,
     is_institution,
     is_prose,
     is_stray_number,
@@ -57,6 +58,7 @@ CUES = {
 }
 PAPER_SCORE = 2.0
 STRONG_SCORE = 3.0  # papers this sure make the heading or item above them a session
+_TITLE_SEPARATOR = regex.compile(r"\s+[—–|｜]\s+|\s+-{1,2}\s+|\s+by\s+")
 # authors, then a title in quotes: "A and B for “Title” in ...", 'A, B. "Title." OSDI'
 _CITATION = regex.compile(
     r"^(?P<authors>[^“”\"]{3,400}?)[\s.,:;]*(?:\bfor\s+)?[“\"](?P<title>[^“”\"]{8,300}?)[.,]?[”\"]"
@@ -265,11 +267,20 @@ class Structure:
                 for d in drafts:
                     if d.score < PAPER_SCORE and "title" in d.cues and "peers" not in d.cues:
                         d.cues.append("peers")
+        heading_session: tuple[str, int] | None = None  # "### Session 1: Storage", empty
         for entry in entries:
             node, draft, inner, session = entry.node, entry.draft, entry.inner, entry.session
             if node is None or node.line is None:  # a run of text lines, already read
                 found.add(inner)
                 continue
+            named = self.labels.session_name(node.line.text)
+            if named and not inner.papers and node.line.kind == "heading":
+                # a session heading with nothing under it: the papers that follow at its
+                # level are its own ("### Session 1: Storage", then "### Paper")
+                heading_session = (named, node.line.number)
+                continue
+            if heading_session is not None and (session is None or session[1] < heading_session[1]):
+                session = heading_session
             if draft is not None and draft.score >= PAPER_SCORE:
                 if session is not None and draft.session is None:
                     draft.session, draft.session_line = session
@@ -362,7 +373,7 @@ class Structure:
             if title is None:
                 return None
             return self.cues(nxt, title, note, prefix, [line, *body[1:]], form)
-        cited = self.citation(line)
+        cited = self.citation(line) or self.title_then_authors(line)
         if cited is not None:
             title, authors = cited
             return self.cues(line, title, "", "", [authors, *body], form)
@@ -378,6 +389,18 @@ class Structure:
         if title is None:
             return None
         return self.cues(line, title, note, prefix, body, form)
+
+    def title_then_authors(self, line: Line) -> tuple[str, Line] | None:
+        """ "Title — Jane Doe, John Roe (MIT)", "Title | A, B (CMU)": a title, a dash or bar,
+        then an author line: the title, and the authors as a line of their own."""
+        for m in _TITLE_SEPARATOR.finditer(line.text):
+            head, tail = line.text[: m.start()], line.text[m.end() :]
+            if author_line(tail, self.labels) is None:
+                continue
+            shape = title_shape(head, self.labels)
+            if shape.ok:
+                return shape.title, replace(line, text=tail, kind="text", links=(), lead="")
+        return None
 
     def citation(self, line: Line) -> tuple[str, Line] | None:
         """A reference: authors, then the title in quotes ("A and B for “Title” in ...",
@@ -479,7 +502,10 @@ class Structure:
                         leftover.append(line)
                 i = listed
                 continue
-            cited = self.citation(line) if i == 0 or lines[i - 1].block != line.block else None
+            first_in_block = i == 0 or lines[i - 1].block != line.block
+            cited = (
+                (self.citation(line) or self.title_then_authors(line)) if first_in_block else None
+            )
             if cited is not None:
                 skip()
                 end = self.body_end(lines, i)
@@ -526,8 +552,7 @@ class Structure:
                     continue
             leftover.append(line)
             i += 1
-        skip()
-        found.skipped += [([u], "not part of a paper") for u in unused]
+        skip()  # a session line last in the run names the lists or headings after it
         return session
 
     def lead_title(self, lines: list[Line], i: int) -> tuple[str, str, str, list[Line]] | None:
@@ -736,6 +761,12 @@ def _named_place(text: str, labels: Labels) -> bool:
     return labels.is_known(text) or labels.has_org_word(text)
 
 
+def _proper_name(text: str) -> bool:
+    """A short name written as names are: capitalised words, or Chinese."""
+    words = text.split()
+    return 0 < len(words) <= 4 and all(w[:1].isupper() or is_chinese(w[:1]) for w in words)
+
+
 def _carries(draft: Draft) -> bool:
     """Whether a paper carries what papers carry: authors, a link, a label or a summary."""
     return any(c in ("authors", "link", "label", "summary") for c in draft.cues)
@@ -813,7 +844,12 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
     """Sort a paper's block: author lines, links, abstract and remarks."""
     out = Fields(end_line=draft.start.number)
     if draft.note:
-        places = [p for p in _note_pieces(draft.note) if is_institution(p, labels)]
+        pieces = _note_pieces(draft.note)
+        places = [p for p in pieces if is_institution(p, labels)]
+        if any(_named_place(p, labels) for p in places):
+            # beside a place kg knows, a short proper name is a place too: "(首尔国立大学,
+            # FriendliAI)"; a remark is not: "(TUM, buffer manager paper)"
+            places = [p for p in pieces if p in places or _proper_name(p)]
         if places:
             out.institutions.append(", ".join(places))
             out.written.append(", ".join(places))

@@ -36,6 +36,7 @@ _GROUPS = regex.compile(r"\s*[;；]\s*")
 _LOWER_OK = frozenset(
     "and of at for the de da del della der di dos du la le van von in und et y on".split()  # noqa: SIM905
 )
+_ET_AL = regex.compile(r"\s+et\s+al\.?\s*$")
 _QUOTED = regex.compile(r"[“\"](?:[^“”\"]+\s){2,}[^“”\"]+[”\"]")
 _INITIAL = regex.compile(r"^(?:\p{Lu}\.){1,3}(?:-\p{Lu}\.)?$")
 # "Jane", "O'Neil", "Hyung-Sin", "KyoungSoo", "DeWitt", "P.": a capital, then letters
@@ -308,7 +309,7 @@ def _piece_spans(group: str) -> list[tuple[str, int]]:
     start = 0
     for m in [*_SPLIT_PEOPLE.finditer(group), None]:
         end = m.start() if m is not None else len(group)
-        raw = group[start:end]
+        raw = _ET_AL.sub("", group[start:end])
         piece = _HAN_TITLES.sub("", _MARKS.sub("", raw).strip(" ."))
         if piece:
             out.append((piece, start + len(raw) - len(raw.lstrip(" ."))))
@@ -340,7 +341,8 @@ def _bracketed_authors(text: str, labels: Labels) -> AuthorLine | None:
     while rest:
         m = _BRACKETS.search(rest)
         head = rest[: m.start()] if m else rest
-        names = [p.strip(" .") for p in _SPLIT_PEOPLE.split(head) if p.strip(" .")]
+        names = [_ET_AL.sub("", p).strip(" .") for p in _SPLIT_PEOPLE.split(head)]
+        names = [n for n in names if n]
         for i, name in enumerate(names):
             last = m is not None and i == len(names) - 1
             tokens.append((name, m.group(1).strip() if last and m else None))
