@@ -164,6 +164,7 @@ _LABEL_LISTS = (
     "org_words",
     "venues",
     "talks",
+    "not_sessions",
 )
 
 

@@ -58,6 +58,7 @@ class Labels:
     link_kinds: dict[str, tuple[str, ...]] = field(default_factory=dict)
     venues: tuple[str, ...] = ()
     talks: tuple[str, ...] = ()
+    not_sessions: tuple[str, ...] = ()
     known_names: frozenset[str] = frozenset()  # folded institution and country names
     surnames_zh: frozenset[str] = frozenset()
     # derived regexes (built once, in __post_init__)
@@ -229,6 +230,12 @@ class Labels:
         name = self.without_time(name)
         name = _SESSION_NUMBER.sub("", name)
         return name.strip(" \t-–—:：,，;；|")
+
+    @memo
+    def is_generic(self, text: str) -> bool:
+        """A heading that only says papers follow ("Papers", "论文列表"): no session."""
+        folded = fold(text).strip(" :：")
+        return any(folded == fold(w) for w in self.not_sessions)
 
     def is_talks(self, text: str) -> bool:
         """A heading of talks that are no papers: "Keynote Address I", "Invited talks"."""

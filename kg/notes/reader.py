@@ -349,6 +349,8 @@ class Structure:
             return None  # "OSDI 2020": the conference, not a session
         if is_year(text) or is_year(text.split()[-1]):
             return None  # "## 2022", "Dijkstra Prize 2021": the year of what follows
+        if self.labels.is_generic(text):
+            return None  # "# 论文", "## Papers": only says that papers follow
         name = self.labels.clean_session(text)
         return name or None
 

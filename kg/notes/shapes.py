@@ -20,7 +20,8 @@ URL_RE = regex.compile(r"https?://[^\s<>\"'，。、；）]+", regex.I)
 HAN = regex.compile(r"\p{Han}")
 LATIN = regex.compile(r"[A-Za-z]")
 _NUMBERING = regex.compile(
-    r"^(?:[(（]?\d{1,3}[)）]|\d{1,3}\s*[.、,，:：]|第\s*\d+\s*篇[:：]?|[A-Z]\d?\.)\s*"
+    r"^(?:[(（\[]?\d{1,3}[)）\]]|\d{1,3}\s*[.、,，:：]|第\s*\d+\s*篇[:：]?|[A-Z]\d?\."
+    r"|\d{1,2}\s+(?=\p{Lu}\p{Ll}))\s*"
 )
 _STRAY_NUMBER = regex.compile(r"^[(（]?\d{1,3}\s*[,，.、)）:：]?$")
 _SENTENCE_END = regex.compile(r"(?:[。！？]|(?<!\b\p{Lu}|\bal|\bvs|\be\.g|\bi\.e)\.)\s*$")
