@@ -59,6 +59,10 @@ CUES = {
 PAPER_SCORE = 2.0
 STRONG_SCORE = 3.0  # papers this sure make the heading or item above them a session
 _TITLE_SEPARATOR = regex.compile(r"\s+[—–|｜]\s+|\s+-{1,2}\s+|\s+by\s+")
+# "名称：Title", "Name: Title": a field whose label kg does not know
+_UNKNOWN_LABEL = regex.compile(
+    r"^\s*(?P<label>[^\s:：]{1,12}(?: [^\s:：]{1,12})?)\s*[:：]\s*(?P<value>\S.*)$"
+)
 # authors, then a title in quotes: "A and B for “Title” in ...", 'A, B. "Title." OSDI'
 _CITATION = regex.compile(
     r"^(?P<authors>[^“”\"]{3,400}?)[\s.,:;]*(?:\bfor\s+)?[“\"](?P<title>[^“”\"]{8,300}?)[.,]?[”\"]"
@@ -463,9 +467,21 @@ class Structure:
                 i = end
                 continue
             if label is not None and label[0] in ("institutions", "link"):
+                # a field of a label kg does not know right above ("名称：Sundial: ..."),
+                # holding a title, is this paper's title
+                above = leftover[-1] if leftover else None
+                unknown = _UNKNOWN_LABEL.match(above.text) if above is not None else None
+                shape = title_shape(unknown.group("value"), labels) if unknown else None
+                titled = above is not None and shape is not None and shape.ok
+                if titled:
+                    leftover.pop()
                 skip()
                 end = self.body_end(lines, i, labelled=True)
-                draft = Draft(line, "", lines[i:end], ["label"], "label")
+                if titled and above is not None and shape is not None:
+                    draft = Draft(above, shape.title, lines[i:end], ["label"], "label")
+                    draft.prefix = shape.prefix
+                else:
+                    draft = Draft(line, "", lines[i:end], ["label"], "label")
                 use(draft)
                 found.papers.append(draft)  # a paper with no title: reported when made
                 i = end
@@ -673,10 +689,14 @@ class Structure:
                 and label is not None
                 and label[0] in ("institutions", "link")
                 and any(
-                    _label_kind(lines[k].text, self.labels) == label[0] for k in range(i + 1, j)
+                    _label_kind(lines[k].text, self.labels) == label[0] for k in range(i, j)
                 )
             ):
-                break  # a second paper whose title label is missing
+                # a second paper whose title label is missing, or is one kg does not know
+                unknown = _UNKNOWN_LABEL.match(lines[j - 1].text)
+                if j - 1 > i and unknown and title_shape(unknown.group("value"), self.labels).ok:
+                    j -= 1
+                break
             if (
                 self.labels.session_name(text) or self.timed_session(text)
             ) and not self.starts_paper(lines, j):

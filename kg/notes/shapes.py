@@ -178,10 +178,11 @@ def is_person(name: str, labels: Labels) -> bool:
             return False
         named += 1
     last = words[-1]
-    # a family name is never a particle or a lone initial ("Texas A" of "Texas A&M")
+    # a family name is never a lone initial ("Texas A" of "Texas A&M"), nor a particle
+    # written in lower case ("Ludwig van"); "Yanfang Le" has one
     return (
         named >= 1
-        and last.casefold() not in _PARTICLES
+        and not (last.casefold() in _PARTICLES and last.islower())
         and not _INITIAL.match(last)
         and len(last) > 1
     )
