@@ -688,9 +688,7 @@ class Structure:
                 labelled
                 and label is not None
                 and label[0] in ("institutions", "link")
-                and any(
-                    _label_kind(lines[k].text, self.labels) == label[0] for k in range(i, j)
-                )
+                and any(_label_kind(lines[k].text, self.labels) == label[0] for k in range(i, j))
             ):
                 # a second paper whose title label is missing, or is one kg does not know
                 unknown = _UNKNOWN_LABEL.match(lines[j - 1].text)
