@@ -432,23 +432,30 @@ def _settle_conference(
 ) -> tuple[Conference, list[Paper]]:
     """The file's conference when its papers name their own: theirs when they all name the
     same one and the file said none for sure; none when they name several (a reading list
-    of OSDI and SOSP papers is of no one conference)."""
-    if conference.name:  # a paper that names the file's own conference names no other
+    of OSDI and SOSP papers is of no one conference). A paper that names the file's own
+    conference names no other."""
+    own = {p.conference.label for p in papers if p.conference.source == "paper"}
+    said = conference.name and conference.source not in ("heading", "text")
+    if own and not said:
+        if len(own) == 1 and (
+            conference.label in own or all(p.conference.source == "paper" for p in papers)
+        ):
+            first = next(p.conference for p in papers if p.conference.source == "paper")
+            if conference.label not in own:
+                conference = replace(first, source="papers")
+        else:  # several conferences: the file has none of its own
+            conference = Conference("", None)
+            papers = [
+                p if p.conference.source == "paper" else replace(p, conference=conference)
+                for p in papers
+            ]
+            return conference, papers
+    if conference.name:
         papers = [
             replace(p, conference=conference) if p.conference.label == conference.label else p
             for p in papers
         ]
-    own = {p.conference.label for p in papers if p.conference.source == "paper"}
-    said = conference.name and conference.source not in ("heading", "text")
-    if not own or said or (len(own) == 1 and conference.label in own):
-        return conference, papers
-    if len(own) == 1 and all(p.conference.source == "paper" for p in papers):
-        first = papers[0].conference
-        return replace(first, source="papers"), papers
-    none = Conference("", None)
-    return none, [
-        p if p.conference.source == "paper" else replace(p, conference=none) for p in papers
-    ]
+    return conference, papers
 
 
 def _own_conference(text: str, labels: Labels, span: Span) -> Conference | None:

@@ -44,7 +44,9 @@ class Line:
 
     number: int  # 1-based line of the file
     text: str  # plain text: markup removed, link text kept, spaces folded
-    kind: str  # "heading" | "item" (first line of a list item) | "text" | "html"
+    # "heading" | "item" (first line of a list item) | "text" | "html"; the reader adds
+    # "authors" for the author part of a line it split ("Title — A, B (MIT)")
+    kind: str
     level: int = 0  # heading level (1-6), 0 otherwise
     depth: int = 0  # list nesting: 0 outside lists, 1 in a top-level item ...
     item: int = 0  # the list item the line belongs to (its first line's number), 0 outside

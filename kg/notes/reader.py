@@ -381,8 +381,7 @@ class Structure:
             return self.cues(nxt, title, note, prefix, [line, *body[1:]], form)
         cited = self.citation(line) or self.title_then_authors(line)
         if cited is not None:
-            title, authors = cited
-            return self.cues(line, title, "", "", [authors, *body], form)
+            return self.cited(line, cited, body, form)
         title, note, prefix = self.title_of(line)
         if title is None and line.lead:
             # "- [Occlum: ...](https://...) : 在一个 SGX enclave 里……": the linked or bold
@@ -396,6 +395,15 @@ class Structure:
             return None
         return self.cues(line, title, note, prefix, body, form)
 
+    def cited(self, line: Line, cited: tuple[str, Line], body: list[Line], form: str) -> Draft:
+        """A paper whose authors and title one line gives, in a known order: the line's
+        shape is the authors cue, even for one name ("Leslie Lamport. "Time, ..."")."""
+        title, authors = cited
+        draft = self.cues(line, title, "", "", [authors, *body], form)
+        if "authors" not in draft.cues:
+            draft.cues.insert(0, "authors")
+        return draft
+
     def title_then_authors(self, line: Line) -> tuple[str, Line] | None:
         """ "Title — Jane Doe, John Roe (MIT)", "Title | A, B (CMU)": a title, a dash or bar,
         then an author line: the title, and the authors as a line of their own."""
@@ -405,7 +413,7 @@ class Structure:
                 continue
             shape = title_shape(head, self.labels)
             if shape.ok:
-                return shape.title, replace(line, text=tail, kind="text", links=(), lead="")
+                return shape.title, replace(line, text=tail, kind="authors", links=(), lead="")
         return None
 
     def citation(self, line: Line) -> tuple[str, Line] | None:
@@ -416,9 +424,9 @@ class Structure:
             return None
         shape = title_shape(m.group("title"), self.labels)
         people = m.group("authors").strip(" .,:;")
-        if not shape.ok or author_line(people, self.labels) is None:
+        if not shape.ok or author_line(people, self.labels, labelled=True) is None:
             return None
-        return shape.title, replace(line, text=people, kind="text", links=(), lead="")
+        return shape.title, replace(line, text=people, kind="authors", links=(), lead="")
 
     # ---- runs of text lines ------------------------------------------------
 
@@ -527,8 +535,7 @@ class Structure:
             if cited is not None:
                 skip()
                 end = self.body_end(lines, i)
-                title, authors = cited
-                draft = self.cues(line, title, "", "", [authors, *lines[i + 1 : end]], "line")
+                draft = self.cited(line, cited, lines[i + 1 : end], "line")
                 if draft.score >= PAPER_SCORE:
                     use(draft)
                     found.papers.append(draft)
@@ -916,6 +923,9 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
             authors_open = False
             continue
         if is_stray_number(text):
+            continue
+        if line.kind == "authors":  # the authors a reference or "Title — A, B" names
+            _authors(out, text, labels)
             continue
         if authors_open:
             found = author_line(text, labels)
