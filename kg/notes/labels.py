@@ -77,10 +77,14 @@ class Labels:
     )
     _when_re: regex.Pattern[str] = field(init=False, repr=False, compare=False)
     _venues: dict[str, str] = field(init=False, repr=False, compare=False)
+    _ends: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    _talks: tuple[str, ...] = field(init=False, repr=False, compare=False)
     _maybe_when: regex.Pattern[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self._set("_venues", {v.casefold(): v for v in self.venues})
+        self._set("_ends", tuple(w.casefold() for w in self.end_of_notes))
+        self._set("_talks", tuple(w.casefold() for w in self.talks))
         kind: dict[str, str] = {}
         for name, words in self.fields.items():
             for word in words:
@@ -210,8 +214,7 @@ class Labels:
         return self._kind[m.group("label").casefold()] if m else None
 
     def is_end(self, line: str) -> bool:
-        folded = line.casefold()
-        return any(folded.startswith(w.casefold()) for w in self.end_of_notes)
+        return line.casefold().startswith(self._ends)
 
     # ---- sessions and titles -----------------------------------------------
 
@@ -239,8 +242,7 @@ class Labels:
 
     def is_talks(self, text: str) -> bool:
         """A heading of talks that are no papers: "Keynote Address I", "Invited talks"."""
-        folded = text.casefold().strip()
-        return any(folded.startswith(w.casefold()) for w in self.talks)
+        return text.casefold().strip().startswith(self._talks)
 
     @memo
     def without_time(self, text: str) -> str:

@@ -1,11 +1,19 @@
-"""Notes text -> :class:`Line` records, with a CommonMark parser (markdown-it-py).
+"""Notes text -> :class:`Line` records, with a CommonMark parser.
 
 Markdown gives notes their structure: headings, list items and their
-nesting, emphasis, links, YAML front matter. This module asks markdown-it-py
-for the tokens and flattens them into one :class:`Line` per source line of
-text, carrying where it sits (heading level, list depth, the item it starts),
-its plain text (markup removed, link text kept), its links and whether it is
-wholly bold. Plain-text notes parse as paragraphs, so they need no other path.
+nesting, emphasis, links, tables, YAML front matter. This module asks a
+CommonMark parser for the document's tree and flattens it into one
+:class:`Line` per source line of text, carrying where it sits (heading level,
+list depth, the item it starts), its plain text (markup removed, link text
+kept), its links and whether it is wholly bold. Plain-text notes parse as
+paragraphs, so they need no other path.
+
+The parser is markdown-it-pyrs (markdown-it compiled from Rust, by the authors
+of markdown-it-py): reading Markdown was most of the time kg spent reading
+notes (see the figure at ``_tree``). CommonMark does not let emphasis close
+before Chinese text after punctuation ("**作者：**张三"); a paragraph where the
+compiled parser left such ``**`` unpaired is parsed again by markdown-it-py with
+the CJK-friendly extension (mdit-py-cjk-friendly), which does.
 
 One leniency: ``####1. Title`` (no space after the hashes) is not a heading in
 CommonMark, but notes written for lenient renderers use it; such lines get
@@ -14,20 +22,25 @@ the space before parsing.
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
+import markdown_it_pyrs
 import regex
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from mdit_py_cjk_friendly import cjk_friendly
-from mdit_py_plugins.front_matter import front_matter_plugin
 
 # "####1. Title": a heading written without its space (lenient renderers accept it)
 _TIGHT_HEADING = regex.compile(r"^( {0,3}#{1,6})(?=[^\s#])", regex.MULTILINE)
 _TAG = regex.compile(r"<[^>]*>")
 _SPACES = regex.compile(r"[ \t\u00a0\u3000]+")
 _TASK = regex.compile(r"^\[[ xX]\]\s+")
+_HAN = regex.compile(r"\p{Han}")
+_NEWLINE = regex.compile(rb"\n")
 
 
 @dataclass(frozen=True)
@@ -66,19 +79,32 @@ class Parsed:
     front_matter_line: int = 0
 
 
+# the block and inline rules of CommonMark, GitHub's pipe tables (a table of papers is a
+# list of papers) and YAML front matter; indented code is off: notes indent continuation
+# lines, and a plain-text note indented by four spaces is still text, not code
+_RULES = [
+    "blockquote", "fence", "heading", "hr", "lheading", "list", "paragraph", "reference",
+    "html_block", "table", "front_matter", "autolink", "backticks", "emphasis", "entity",
+    "escape", "image", "link", "newline", "html_inline",
+]  # fmt: skip
+_INLINE = frozenset(
+    {"text", "text_special", "softbreak", "hardbreak", "strong", "em", "link", "image"}
+    | {"code_inline", "html_inline", "autolink"}
+)
+
+
 @lru_cache(maxsize=1)
-def _parser() -> MarkdownIt:
-    # CommonMark, with YAML front matter and emphasis that works next to Chinese
-    # punctuation ("**思考**："); indented code is off: notes indent continuation lines,
-    # and a plain-text note indented by four spaces is still text, not code
-    # tables (GitHub's pipe tables) are on: a table of papers is a list of papers
-    return (
-        MarkdownIt("commonmark")
-        .use(front_matter_plugin)
-        .use(cjk_friendly)
-        .disable("code")
-        .enable("table")
-    )
+def _tree() -> markdown_it_pyrs.MarkdownIt:
+    """The compiled parser. ``python bench/reader.py --copies 30`` (480 files in 16
+    layouts, both runs on one machine): reading 4.95 s with markdown-it-py for every
+    file, see bench/README.md for the figure with this one."""
+    return markdown_it_pyrs.MarkdownIt("zero").enable_many(_RULES)
+
+
+@lru_cache(maxsize=1)
+def _cjk_inline() -> MarkdownIt:
+    """markdown-it-py with emphasis that works next to Chinese punctuation."""
+    return MarkdownIt("commonmark").use(cjk_friendly)
 
 
 def parse(text: str, title_headers: frozenset[str] = frozenset()) -> Parsed:
@@ -88,110 +114,211 @@ def parse(text: str, title_headers: frozenset[str] = frozenset()) -> Parsed:
     ``title_headers``, case-folded, else the first column of words) is the item's line,
     and each other cell a line of the item, "Header: cell"."""
     text = _TIGHT_HEADING.sub(r"\1 ", text)
-    tokens = _parser().parse(text)
-    source = text.splitlines()
-    lines: list[Line] = []
-    front, front_line = "", 0
-    depth = 0
-    items: list[int] = []  # first line of each open list item
-    item_first = False  # the next paragraph starts a list item
-    level = 0
-    block = 0
-    table: _Table | None = None
-    for at, token in enumerate(tokens):
-        kind = token.type
-        if table is not None:
-            if kind == "table_close":
-                block = table.emit(lines, depth, title_headers, block)
-                table = None
-            elif kind == "tr_open":
-                table.row = (token.map[0] + 1) if token.map else 0
-                table.cells = []
-            elif kind == "tr_close" and table.row:
-                (table.rows if table.rows or not table.head_open else table.head).append(
-                    (table.row, table.cells)
+    walk = _Walk(text, title_headers)
+    walk.blocks(_tree().tree(text).children)
+    return Parsed(tuple(walk.lines), walk.front, walk.front_line)
+
+
+@dataclass(frozen=True)
+class _Event:
+    """One inline element, from either parser: text, a break, a tag or a link's ends."""
+
+    kind: str  # text | code_inline | softbreak | hardbreak | strong_open | strong_close |
+    #            link_open | link_close | html_inline | image
+    content: str = ""
+    href: str = ""
+
+
+class _Walk:
+    """The walk over one document's tree, and the lines it has made so far."""
+
+    def __init__(self, text: str, title_headers: frozenset[str]) -> None:
+        self.data = text.encode("utf-8")
+        # byte offset of each line's start: the tree's positions are bytes
+        self.starts = [0, *(m.end() for m in _NEWLINE.finditer(self.data))]
+        self.title_headers = title_headers
+        self.lines: list[Line] = []
+        self.front, self.front_line = "", 0
+        self.depth = 0
+        self.items: list[int] = []  # first line of each open list item
+        self.item_first = False  # the next run of text starts a list item
+        self.block = 0
+
+    def line_of(self, offset: int) -> int:
+        return bisect_right(self.starts, offset)
+
+    def blocks(self, nodes: Sequence[Any]) -> None:
+        for node in nodes:
+            name = node.name
+            if name == "paragraph":
+                self.inline(node.children, node.srcmap)
+            elif name in ("heading", "lheading"):
+                level = int(node.meta.get("level", 1))
+                if name == "lheading" and not _setext_heading(node.children):
+                    level = 0  # "TITLE X / AUTHORS Y" then "-----": text, then a rule
+                self.inline(node.children, node.srcmap, level)
+            elif name in ("bullet_list", "ordered_list"):
+                self.depth += 1
+                self.blocks(node.children)
+                self.depth -= 1
+            elif name == "list_item":
+                self.list_item(node)
+            elif name == "blockquote":
+                self.blocks(node.children)
+            elif name == "table":
+                self.table(node)
+            elif name == "html_block":
+                self.html_block(node)
+            elif name == "front_matter":
+                self.front = str(node.meta.get("content", "")).removesuffix("\n")
+                self.front_line = 1
+            elif name in ("fence", "code_block"):
+                self.block += 1  # code in notes is not prose: skipped, but it ends a paragraph
+
+    def list_item(self, node: Any) -> None:
+        """A list item: its own text (a run of inline nodes when the list is tight, or its
+        first paragraph) and what is nested in it."""
+        self.items.append(self.line_of(node.srcmap[0]))
+        self.item_first = True
+        run: list[Any] = []
+        for child in node.children:
+            if child.name in _INLINE:
+                run.append(child)
+                continue
+            if run:
+                self.inline(run, None)
+                run = []
+            self.blocks([child])
+            self.item_first = False
+        if run:
+            self.inline(run, None)
+        self.items.pop()
+        self.item_first = False
+
+    def inline(self, nodes: Sequence[Any], span: tuple[int, int] | None, level: int = 0) -> None:
+        """The lines of a run of inline nodes (a paragraph, a heading, an item's text)."""
+        if not nodes:
+            return
+        start = span[0] if span else min(n.srcmap[0] for n in nodes)
+        end = span[1] if span else max(n.srcmap[1] for n in nodes)
+        events = _events(nodes)
+        if _unpaired(events):
+            events = self.cjk_events(nodes)
+        self.block += 1
+        first = self.line_of(start)
+        item_first = self.item_first
+        for offset, piece in enumerate(_split_lines(events)):
+            plain = piece.plain
+            if (item_first or level) and offset == 0:
+                plain = _TASK.sub("", plain)  # "- [x] Title", "## [ ] Title": a check box
+            if not plain or first + offset > self.line_of(max(end - 1, start)) + 1:
+                continue
+            if level:
+                kind = "heading"
+            elif item_first and offset == 0:
+                kind = "item"
+            else:
+                kind = "text"
+            self.lines.append(
+                Line(
+                    first + offset,
+                    plain,
+                    kind,
+                    level=level,
+                    depth=self.depth,
+                    item=self.items[-1] if self.items else 0,
+                    block=self.block,
+                    strong=piece.strong,
+                    links=piece.links,
+                    lead=piece.lead,
+                    tags=piece.tags,
                 )
-            elif kind == "thead_close":
-                table.head_open = False
-            elif kind == "inline":
-                piece = _split_lines(token.children or [])[0]
-                table.cells.append((piece.plain, piece.links, piece.strong))
-            continue
-        if kind == "front_matter":
-            front, front_line = token.content, 1
-        elif kind in ("bullet_list_open", "ordered_list_open"):
-            depth += 1
-        elif kind in ("bullet_list_close", "ordered_list_close"):
-            depth -= 1
-        elif kind == "list_item_open":
-            items.append((token.map[0] + 1) if token.map else 0)
-            item_first = True
-        elif kind == "list_item_close":
-            items.pop()
-            item_first = False
-        elif kind == "heading_open":
-            level = int(token.tag[1:])
-            if token.markup in ("-", "=") and not _setext_heading(tokens[at + 1]):
-                level = 0  # "TITLE X / AUTHORS Y" then "-----": text, then a rule
-        elif kind == "heading_close":
-            level = 0
-        elif kind == "inline" and token.map:
-            block += 1
-            first = token.map[0] + 1
-            for offset, piece in enumerate(_split_lines(token.children or [])):
-                plain = piece.plain
-                if (item_first or level) and offset == 0:
-                    plain = _TASK.sub("", plain)  # "- [x] Title", "## [ ] Title": a check box
-                if not plain:
-                    continue
-                number = first + offset
-                if level:
-                    line_kind = "heading"
-                elif item_first and offset == 0:
-                    line_kind = "item"
-                else:
-                    line_kind = "text"
-                lines.append(
+            )
+        self.item_first = False
+
+    def cjk_events(self, nodes: Sequence[Any]) -> list[_Event]:
+        """The inline nodes' source parsed again, with emphasis next to Chinese that
+        CommonMark does not close ("**作者：**张三")."""
+        start = min(n.srcmap[0] for n in nodes)
+        end = max(n.srcmap[1] for n in nodes)
+        source = self.data[start:end].decode("utf-8", errors="replace")
+        tokens = _cjk_inline().parseInline(source)
+        return _token_events(tokens[0].children or []) if tokens else _events(nodes)
+
+    def html_block(self, node: Any) -> None:
+        self.block += 1
+        first = self.line_of(node.srcmap[0])
+        for offset, raw in enumerate(str(node.meta.get("content", "")).split("\n")):
+            plain = _fold(_TAG.sub(lambda m: " " if _is_formatting(m.group()) else m.group(), raw))
+            if plain:
+                self.lines.append(
                     Line(
-                        number,
+                        first + offset,
                         plain,
-                        line_kind,
-                        level=level,
-                        depth=depth,
-                        item=items[-1] if items else 0,
-                        block=block,
-                        strong=piece.strong,
-                        links=piece.links,
-                        lead=piece.lead,
-                        tags=piece.tags,
+                        "html",
+                        depth=self.depth,
+                        item=self.items[-1] if self.items else 0,
+                        block=self.block,
+                        strong=True,
                     )
                 )
-            item_first = False
-        elif kind == "html_block" and token.map:
-            block += 1
-            start, end = token.map
-            for number in range(start + 1, end + 1):
-                raw = source[number - 1] if number - 1 < len(source) else ""
-                plain = _fold(
-                    _TAG.sub(lambda m: " " if _is_formatting(m.group()) else m.group(), raw)
-                )
-                if plain:
-                    lines.append(
-                        Line(
-                            number,
-                            plain,
-                            "html",
-                            depth=depth,
-                            item=items[-1] if items else 0,
-                            block=block,
-                            strong=True,
-                        )
-                    )
-        elif kind == "table_open":
-            table = _Table()
-        elif kind == "fence" and token.map:
-            block += 1  # code in notes is not prose: skipped, but it ends a paragraph
-    return Parsed(tuple(lines), front, front_line)
+
+    def table(self, node: Any) -> None:
+        table = _Table()
+        for part in node.children:  # thead, tbody
+            for row in part.children:
+                cells = [_split_lines(_events(cell.children))[0] for cell in row.children]
+                entry = (self.line_of(row.srcmap[0]), [(c.plain, c.links, c.strong) for c in cells])
+                (table.head if part.name == "thead" else table.rows).append(entry)
+        self.block = table.emit(self.lines, self.depth, self.title_headers, self.block)
+
+
+def _events(nodes: Iterable[Any]) -> list[_Event]:
+    """The compiled parser's inline nodes as events."""
+    out: list[_Event] = []
+    for node in nodes:
+        name = node.name
+        if name in ("text", "text_special"):  # text_special: an escaped character
+            out.append(_Event("text", str(node.meta.get("content", ""))))
+        elif name in ("softbreak", "hardbreak"):
+            out.append(_Event(name))
+        elif name == "code_inline":
+            code = "".join(str(c.meta.get("content", "")) for c in node.children)
+            out.append(_Event("code_inline", code))
+        elif name == "strong":
+            out += [_Event("strong_open"), *_events(node.children), _Event("strong_close")]
+        elif name in ("link", "autolink"):
+            href = str(node.meta.get("url", ""))
+            out += [_Event("link_open", href=href), *_events(node.children), _Event("link_close")]
+        elif name == "html_inline":
+            out.append(_Event("html_inline", str(node.meta.get("content", ""))))
+        elif name == "image":
+            out.append(_Event("image"))
+        else:  # emphasis and anything else: its text
+            out += _events(node.children)
+    return out
+
+
+def _token_events(tokens: Iterable[Token]) -> list[_Event]:
+    """markdown-it-py's inline tokens as events."""
+    out: list[_Event] = []
+    for token in tokens:
+        kind = token.type
+        if kind == "link_open":
+            out.append(_Event("link_open", href=str(token.attrs.get("href", ""))))
+        elif kind in ("text", "code_inline", "html_inline"):
+            out.append(_Event(kind, token.content))
+        elif kind in ("softbreak", "hardbreak", "strong_open", "strong_close", "link_close"):
+            out.append(_Event(kind))
+        elif kind == "image":
+            out.append(_Event("image"))
+    return out
+
+
+def _unpaired(events: list[_Event]) -> bool:
+    """Emphasis markers the compiled parser left in Chinese text: "**作者：**张三"."""
+    texts = [e.content for e in events if e.kind == "text"]
+    return any("*" in t or "_" in t for t in texts) and any(_HAN.search(t) for t in texts)
 
 
 Cell = tuple[str, tuple[Link, ...], bool]
@@ -254,14 +381,16 @@ class _Piece:
     tags: tuple[str, ...] = ()
 
 
-def _setext_heading(inline: Token) -> bool:
+def _setext_heading(nodes: Sequence[Any]) -> bool:
     """Whether text underlined with ``---`` or ``===`` reads as a heading: one short line.
     Plain-text notes draw such rules under paragraphs that are no headings."""
-    text = inline.content.strip()
-    return "\n" not in text and len(text.split()) <= 12 and len(text) <= 100
+    if any(n.name in ("softbreak", "hardbreak") for n in nodes):
+        return False
+    text = "".join(e.content for e in _events(nodes) if e.kind == "text").strip()
+    return len(text.split()) <= 12 and len(text) <= 100
 
 
-def _split_lines(children: list[Token]) -> list[_Piece]:
+def _split_lines(children: Sequence[_Event]) -> list[_Piece]:
     """An inline token's children cut at line breaks: per line, its plain text, its links,
     whether all of its text is bold (or wrapped in an HTML tag such as ``<font>``), the
     bold or linked text it starts with when more text follows ("**Title** was presented
@@ -294,7 +423,7 @@ def _split_lines(children: list[Token]) -> list[_Piece]:
         stage = "start"
 
     for child in children:
-        kind = child.type
+        kind = child.kind
         if kind in ("softbreak", "hardbreak"):
             flush()
         elif kind in ("text", "code_inline"):
@@ -332,7 +461,7 @@ def _split_lines(children: list[Token]) -> list[_Piece]:
             elif not tag.endswith("/>") and not tag.lower().startswith("<br"):
                 tagged += 1
         elif kind == "link_open":
-            href = str(child.attrs.get("href", ""))
+            href = child.href
             link_text = []
             stage = "lead" if stage == "start" else stage
         elif kind == "link_close":
