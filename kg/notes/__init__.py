@@ -403,7 +403,10 @@ def _paper(
     abstract = "\n".join(line.text for line in fields.abstract).strip()
     institutions = "\n".join(dict.fromkeys(i for i in fields.written if i))
     cues = tuple(draft.cues) + ((f"prefix: {draft.prefix}",) if draft.prefix else ())
-    own = _own_conference(fields.conference or draft.note, labels, Span(path, end, end))
+    said = (
+        fields.conference or draft.note or draft.prefix
+    )  # a venue field, "(OSDI'24)", "[NSDI'24]"
+    own = _own_conference(said, labels, Span(path, end, end))
     if own is None and draft.venue is not None:
         own = Conference(draft.venue[0], draft.venue[1], Span(path, end, end), "paper")
     return Paper(

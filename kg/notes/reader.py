@@ -37,6 +37,7 @@ from .markdown import Line
 from .memo import memo
 from .shapes import (
     URL_RE,
+    TitleShape,
     author_line,
     author_phrases,
     doi_of,
@@ -58,7 +59,7 @@ CUES = {
 }
 PAPER_SCORE = 2.0
 STRONG_SCORE = 3.0  # papers this sure make the heading or item above them a session
-_TITLE_SEPARATOR = regex.compile(r"\s+[—–|｜]\s+|\s+-{1,2}\s+|\s+by\s+")
+_TITLE_SEPARATOR = regex.compile(r"\s+[—–|｜]\s+|\s+-{1,2}\s+")
 # "名称：Title", "Name: Title": a field whose label kg does not know
 _UNKNOWN_LABEL = regex.compile(
     r"^\s*(?P<label>[^\s:：]{1,12}(?: [^\s:：]{1,12})?)\s*[:：]\s*(?P<value>\S.*)$"
@@ -382,6 +383,10 @@ class Structure:
         cited = self.citation(line) or self.title_then_authors(line)
         if cited is not None:
             return self.cited(line, cited, body, form)
+        summed = self.title_then_summary(line)
+        if summed is not None:
+            shape, rest = summed
+            return self.cues(line, shape.title, shape.note, shape.prefix, [rest, *body], form)
         title, note, prefix = self.title_of(line)
         if title is None and line.lead:
             # "- [Occlum: ...](https://...) : 在一个 SGX enclave 里……": the linked or bold
@@ -403,6 +408,20 @@ class Structure:
         if "authors" not in draft.cues:
             draft.cues.insert(0, "authors")
         return draft
+
+    def title_then_summary(self, line: Line) -> tuple[TitleShape, Line] | None:
+        """ "Title：字节跳动万卡训练的实战总结……": an English title, a colon, then Chinese words
+        about it: the title, and the words as a line of their own."""
+        text = line.text
+        at = text.find("：")
+        if at < 8 or is_chinese(text[:at]) or not is_chinese(text[at + 1 : at + 12]):
+            return None
+        if line.tags and text[:at].strip() == " ".join(line.tags):
+            return None  # "`Deep Packet Inspection, DPI`：……": a term in code, defined
+        shape = title_shape(text[:at], self.labels)
+        if not shape.ok:
+            return None
+        return shape, replace(line, text=text[at + 1 :].strip(), lead="", tags=())
 
     def title_then_authors(self, line: Line) -> tuple[str, Line] | None:
         """ "Title — Jane Doe, John Roe (MIT)", "Title | A, B (CMU)": a title, a dash or bar,
@@ -480,7 +499,7 @@ class Structure:
                 above = leftover[-1] if leftover else None
                 unknown = _UNKNOWN_LABEL.match(above.text) if above is not None else None
                 shape = title_shape(unknown.group("value"), labels) if unknown else None
-                titled = above is not None and shape is not None and shape.ok
+                titled = above is not None and shape is not None and _titled(shape)
                 if titled:
                     leftover.pop()
                 skip()
@@ -699,7 +718,8 @@ class Structure:
             ):
                 # a second paper whose title label is missing, or is one kg does not know
                 unknown = _UNKNOWN_LABEL.match(lines[j - 1].text)
-                if j - 1 > i and unknown and title_shape(unknown.group("value"), self.labels).ok:
+                shape = title_shape(unknown.group("value"), self.labels) if unknown else None
+                if j - 1 > i and shape is not None and _titled(shape):
                     j -= 1
                 break
             if (
@@ -780,6 +800,14 @@ def _title_of(line: Line, labels: Labels) -> tuple[str | None, str, str]:
     if not shape.ok:
         return None, "", ""
     return shape.title, shape.note, shape.prefix
+
+
+def _titled(shape: TitleShape) -> bool:
+    """A field's value that is a paper's title: shaped like one, and more than a word or a
+    number ("年份: 2026" is no title)."""
+    return (
+        shape.ok and (shape.strong or len(shape.title.split()) >= 3) and not shape.title.isdigit()
+    )
 
 
 def _named_place(text: str, labels: Labels) -> bool:

@@ -29,7 +29,7 @@ _SENTENCES = regex.compile(r"[。！？]|(?<=[a-z0-9)])[.?!](?=\s+[A-Z(])")
 _INNER_STOP = regex.compile(r"(?<!\b\p{Lu}|\bvs|\bal|\be\.g|\bi\.e|\bSt|\bNo|\bDr|\bet)\.\s+\S")
 _PAGES = regex.compile(r"(?<=\.|\S)\s+\d{1,5}\s*[-–]\s*\d{1,5}\s*$")
 _BRACKETS = regex.compile(r"[(（]([^()（）]*)[)）]")
-_TRAILING_BRACKETS = regex.compile(r"\s*[(（]([^()（）]+)[)）]\s*$")
+_TRAILING_BRACKETS = regex.compile(r"\s*[(（\[【]([^()（）\[\]【】]+)[)）\]】]\s*$")
 # a colon inside a line, outside brackets, with words after it
 _COLON_INSIDE = regex.compile(r"^[^()（）]*?[:：]\s*\S")
 _GROUPS = regex.compile(r"\s*[;；]\s*")
@@ -38,6 +38,8 @@ _LOWER_OK = frozenset(
     "and of at for the de da del della der di dos du la le van von in und et y on".split()  # noqa: SIM905
 )
 _ET_AL = regex.compile(r"\s+et\s+al\.?\s*$")
+_NUMBER_FIELD = regex.compile(r"^[^\s:：]{1,12}\s*[:：]\s*[\d.\-/:：\s]+$")
+_LEADING_TAG = regex.compile(r"^[\[【]([^\]】]{1,40})[\]】]\s*")
 _QUOTED = regex.compile(r"[“\"](?:[^“”\"]+\s){2,}[^“”\"]+[”\"]")
 _INITIAL = regex.compile(r"^(?:\p{Lu}\.){1,3}(?:-\p{Lu}\.)?$")
 # "Jane", "O'Neil", "Hyung-Sin", "KyoungSoo", "DeWitt", "P.": a capital, then letters
@@ -109,7 +111,13 @@ def title_shape(text: str, labels: Labels) -> TitleShape:
     """Whether ``text`` can be a paper title, and the title it gives."""
     text = strip_numbering(text.strip()).strip("*_ ")
     prefix, text = labels.title_prefix(text)
+    tag = _LEADING_TAG.match(text)
+    if tag and not prefix and len(tag.group(1).split()) <= 4 and tag.end() < len(text):
+        # "[NSDI'24] Title", "【OSDI 2022】Title": a tag before the title (its venue, an award)
+        prefix, text = tag.group(0).strip(), text[tag.end() :].strip()
     text = _PAGES.sub("", text)  # "Title. 49-65": dblp's page range
+    if _NUMBER_FIELD.match(text):
+        return TitleShape(False, text)  # "年份: 2026", "Date: 2024-05-01": a field, no title
     if _QUOTED.search(text) and not _QUOTED.fullmatch(text):
         return TitleShape(False, text)  # 'Best paper: "A" and "B"': about papers, not one
     if _INNER_STOP.search(text.rstrip(". ")):
@@ -118,7 +126,9 @@ def title_shape(text: str, labels: Labels) -> TitleShape:
         text = text[:-1]  # "Title.": crawled and dblp titles end with a full stop
     note = ""
     m = _TRAILING_BRACKETS.search(text)
-    if m and m.start() > 0:
+    if m and m.start() > 0 and not _abbreviates(m.group(1), text[: m.start()]):
+        # "Title (MIT, a remark)", "Title [Vision]": a note after the title; "Wide Locally
+        # Recoverable Codes (LRCs)" spells out what the brackets abbreviate: the title's own
         note, text = m.group(1).strip(), text[: m.start()].strip()
     text = text.strip(" -–—:：")
     if not text or (labels.has_time(text) and not _has_colon_title(text)):
@@ -139,6 +149,15 @@ def title_shape(text: str, labels: Labels) -> TitleShape:
     title_case = bool(capitals) and sum(w[0].isupper() for w in capitals) / len(capitals) >= 0.6
     strong = _has_colon_title(text) or title_case
     return TitleShape(True, text, prefix, strong, note)
+
+
+def _abbreviates(acronym: str, text: str) -> bool:
+    """Whether ``acronym`` ("LRCs", "DPI") is made of the initials of the words before it."""
+    letters = acronym.strip().removesuffix("s")
+    if not (2 <= len(letters) <= 8 and letters.isalpha() and letters.isupper()):
+        return False
+    initials = [w[0] for w in text.replace("-", " ").split() if w[:1].isupper()]
+    return "".join(initials[-len(letters) :]) == letters
 
 
 def _has_colon_title(text: str) -> bool:
@@ -166,6 +185,8 @@ def is_person(name: str, labels: Labels) -> bool:
     words = name.split()
     if not 2 <= len(words) <= 5:
         return False
+    if len(words) == 5 and not any(_INITIAL.match(w) or w.casefold() in _PARTICLES for w in words):
+        return False  # "Frustratingly Simple Retrieval Improves Challenging": five words, no name
     if _ACRONYM.match(words[0]) and len(words[0]) > 2 and not words[0].endswith("."):
         return False
     named = 0
