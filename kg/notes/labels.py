@@ -15,6 +15,7 @@ import regex
 from .memo import memo
 
 _SPACES = regex.compile(r"\s+")
+_SYMBOLS = regex.compile(r"^[\p{So}\p{Sk}\p{Co}\uFE0F\u200D\s]+")
 _SESSION_NUMBER = regex.compile(
     r"^(?:[0-9]+|[IVX]+|第?[一二三四五六七八九十]+(?:部分|节|章)?)\s*[.:：、)）]\s*"
 )
@@ -231,7 +232,7 @@ class Labels:
         """A session name without its chair, day and time, or numbering."""
         name = self._chair_re.sub("", name)
         name = self.without_time(name)
-        name = _SESSION_NUMBER.sub("", name)
+        name = _SESSION_NUMBER.sub("", _SYMBOLS.sub("", name))
         return name.strip(" \t-–—:：,，;；|")
 
     @memo

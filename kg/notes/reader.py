@@ -64,6 +64,10 @@ _TITLE_SEPARATOR = regex.compile(r"\s+[—–|｜]\s+|\s+-{1,2}\s+")
 _UNKNOWN_LABEL = regex.compile(
     r"^\s*(?P<label>[^\s:：]{1,12}(?: [^\s:：]{1,12})?)\s*[:：]\s*(?P<value>\S.*)$"
 )
+# a title in quotes first, then its authors and remarks
+_QUOTED_FIRST = regex.compile(r"^[“\"](?P<title>[^“”\"]{8,300}?)[.,]?[”\"]\s*(?P<rest>.*)$")
+_BY = regex.compile(r"^(?:\s*(?:[—–\-,:：]|by\b))+\s*", regex.I)
+_FIRST_SENTENCE = regex.compile(r"(?<!\bal|\b\p{Lu})\.\s+(?=\p{Lu}|\d)")
 # authors, then a title in quotes: "A and B for “Title” in ...", 'A, B. "Title." OSDI'
 _CITATION = regex.compile(
     r"^(?P<authors>[^“”\"]{3,400}?)[\s.,:;]*(?:\bfor\s+)?[“\"](?P<title>[^“”\"]{8,300}?)[.,]?[”\"]"
@@ -383,6 +387,9 @@ class Structure:
         cited = self.citation(line) or self.title_then_authors(line)
         if cited is not None:
             return self.cited(line, cited, body, form)
+        quoted = self.quoted_title(line)
+        if quoted is not None:
+            return self.cues(line, quoted[0], "", "", [*quoted[1], *body], form)
         summed = self.title_then_summary(line)
         if summed is not None:
             shape, rest = summed
@@ -422,6 +429,27 @@ class Structure:
         if not shape.ok:
             return None
         return shape, replace(line, text=text[at + 1 :].strip(), lead="", tags=())
+
+    def quoted_title(self, line: Line) -> tuple[str, list[Line]] | None:
+        """'"Varuna: ..." by Jane Doe et al. (MSR). Trains on spot VMs.': a title in quotes
+        first, then its authors and what the note-taker says: the title, and the rest as
+        lines (the authors' sentence, then the remarks)."""
+        m = _QUOTED_FIRST.match(line.text)
+        if m is None:
+            return None
+        shape = title_shape(m.group("title"), self.labels)
+        if not shape.ok:
+            return None
+        rest = _BY.sub("", m.group("rest")).strip()
+        parts = _FIRST_SENTENCE.split(rest, maxsplit=1)
+        out = []
+        if parts and parts[0].strip():
+            who = parts[0].strip()
+            kind = "authors" if author_line(who, self.labels, labelled=True) else "text"
+            out.append(replace(line, text=who, kind=kind, links=(), lead="", tags=()))
+        if len(parts) > 1 and parts[1].strip():
+            out.append(replace(line, text=parts[1].strip(), kind="text", lead="", tags=()))
+        return shape.title, out
 
     def title_then_authors(self, line: Line) -> tuple[str, Line] | None:
         """ "Title — Jane Doe, John Roe (MIT)", "Title | A, B (CMU)": a title, a dash or bar,

@@ -23,6 +23,8 @@ _NUMBERING = regex.compile(
     r"^(?:[(（\[]?\d{1,3}[)）\]]|\d{1,3}\s*[.、,，:：]|第\s*\d+\s*篇[:：]?|[A-Z]\d?\."
     r"|\d{1,2}\s+(?=\p{Lu}\p{Ll}))\s*"
 )
+# pictographs and marks that decorate a heading ("📄 Title", "🔥 Storage", "★ ")
+_SYMBOLS = regex.compile(r"^[\p{So}\p{Sk}\p{Co}\uFE0F\u200D\s]+")
 _STRAY_NUMBER = regex.compile(r"^[(（]?\d{1,3}\s*[,，.、)）:：]?$")
 _SENTENCE_END = regex.compile(r"(?:[。！？]|(?<!\b\p{Lu}|\bal|\bvs|\be\.g|\bi\.e)\.)\s*$")
 _SENTENCES = regex.compile(r"[。！？]|(?<=[a-z0-9)])[.?!](?=\s+[A-Z(])")
@@ -56,8 +58,9 @@ _ACRONYM = regex.compile(r"^[A-Z][A-Z0-9&*\-.]{1,9}$")
 
 
 def strip_numbering(text: str) -> str:
-    """A title without its list numbering: "1. X", "(2) X", "第3篇：X"."""
-    stripped = _NUMBERING.sub("", text, count=1)
+    """A title without its list numbering or leading symbols: "1. X", "(2) X", "第3篇：X",
+    "📄 X"."""
+    stripped = _NUMBERING.sub("", _SYMBOLS.sub("", text), count=1)
     return stripped if stripped else text
 
 
