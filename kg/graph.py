@@ -33,6 +33,7 @@ from .vocab import (
     DOI,
     ENTITY_CLASSES,
     KG,
+    ORG,
     OWL,
     PROV,
     QUALIFIERS,
@@ -89,6 +90,7 @@ _ANY_URI = str(XSD.anyURI)
 _DERIVED = _n(str(PROV.wasDerivedFrom))
 _QUDT_UNIT = _n(str(QUDT.unit))
 _AFFILIATED = _n(str(SCHEMA.affiliation))  # a person's institutions, on any paper
+_MEMBER_OF = _n(str(ORG.memberOf))  # the same in W3C ORG
 _SEE_ALSO = _n(str(RDFS.seeAlso))
 _LINK_PROPERTIES = {  # a paper's other links, by what they are
     "video": _n(str(SCHEMA.video)),
@@ -667,6 +669,7 @@ def _lexicon(q: _Quads, iris: Iris, know: Knowledge, lexicon: Lexicon) -> None:
         q.add(node, A, _K.Person)
         for iid in sorted(affiliated.get(pid, ())):
             q.add(node, _AFFILIATED, iris.institution(iid))
+            q.add(node, _MEMBER_OF, iris.institution(iid))
         q.add(node, LABEL, lit(know.people[pid].name))
         q.add(node, _n("http://xmlns.com/foaf/0.1/name"), lit(know.people[pid].name))
     _techniques(q, iris, know)
