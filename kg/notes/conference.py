@@ -41,17 +41,20 @@ def parse_conference(text: str) -> tuple[str, int | None]:
 
 @memo
 def venue_in(text: str, labels: Labels) -> tuple[str, int] | None:
-    """The first conference phrase of a text: a known venue followed by a year, or a
-    name in capitals followed by a four-digit year."""
+    """The first conference phrase of a text: a known venue followed by a year ("OSDI '22",
+    "USENIX Security Symposium[2022]"), or a name in capitals followed by a four-digit
+    year ("HOTOS 2023")."""
     known = labels.venue_names
-    for m in _PHRASE.finditer(text):
+    found = [(m, True) for m in labels.venue_re.finditer(text)]
+    found += [(m, False) for m in _PHRASE.finditer(text) if m.group("name").casefold() not in known]
+    for m, is_known in sorted(found, key=lambda f: f[0].start()):
         name, year_text = m.group("name"), m.group("year")
-        canonical = known.get(name.casefold())
-        if canonical is None:
-            # "HOTOS 2023": capitals and a full year; not "Session 2021" or "GPT 2"
-            if not (name.isupper() and len(name) >= 2 and len(year_text) == 4):
-                continue
-            canonical = name
+        if is_known:
+            canonical = known[name.casefold()]
+        elif name.isupper() and len(name) >= 2 and len(year_text) == 4:
+            canonical = name  # capitals and a full year; not "Session 2021" or "GPT 2"
+        else:
+            continue
         # "OSDI 22" without an apostrophe: too easily a count ("SC 25 papers")
         spaced = not (m.group("q") or m.start("year") == m.end("name"))
         if len(year_text) == 2 and spaced and not regex.match(r"\s*$|\s*[^\w]", text[m.end() :]):

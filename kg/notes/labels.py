@@ -15,6 +15,7 @@ import regex
 from .memo import memo
 
 _SPACES = regex.compile(r"\s+")
+_URL_VALUE = regex.compile(r"^(?:https?://|www\.|10\.\d{4,9}/)\S*$", regex.I)
 _SYMBOLS = regex.compile(r"^[\p{So}\p{Sk}\p{Co}\uFE0F\u200D\s]+")
 _SESSION_NUMBER = regex.compile(
     r"^(?:[0-9]+|[IVX]+|第?[一二三四五六七八九十]+(?:部分|节|章)?)\s*[.:：、)）]\s*"
@@ -78,12 +79,22 @@ class Labels:
     )
     _when_re: regex.Pattern[str] = field(init=False, repr=False, compare=False)
     _venues: dict[str, str] = field(init=False, repr=False, compare=False)
+    _venue_re: regex.Pattern[str] = field(init=False, repr=False, compare=False)
     _ends: tuple[str, ...] = field(init=False, repr=False, compare=False)
     _talks: tuple[str, ...] = field(init=False, repr=False, compare=False)
     _maybe_when: regex.Pattern[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self._set("_venues", {v.casefold(): v for v in self.venues})
+        self._set(
+            "_venue_re",
+            regex.compile(
+                rf"(?<![A-Za-z0-9])(?P<name>{_alternatives(self.venues)})"
+                r"(?:\s+(?:Symposium|Conference|Workshop|Summit))?\s*[\[(（【]?\s*(?P<q>['’`]?)\s*"
+                r"(?P<year>(?:19|20)\d\d|\d\d)(?![0-9])",
+                regex.I,
+            ),
+        )
         self._set("_ends", tuple(w.casefold() for w in self.end_of_notes))
         self._set("_talks", tuple(w.casefold() for w in self.talks))
         kind: dict[str, str] = {}
@@ -104,7 +115,13 @@ class Labels:
                 rf"\s*(?P<value>.*)$"
             ),
         )
-        bare = (*self.fields.get("abstract", ()), *self.fields.get("remarks", ()))
+        # a label alone on its line (often a heading: "### 作者", "### 摘要", "### Links")
+        bare = (
+            *self.fields.get("abstract", ()),
+            *self.fields.get("remarks", ()),
+            *self.fields.get("institutions", ()),
+            *self.fields.get("link", ()),
+        )
         self._set(
             "_bare_re", regex.compile(rf"^(?P<label>{_alternatives(bare)})\s*[:：]?$", regex.I)
         )
@@ -185,6 +202,11 @@ class Labels:
         )
 
     @property
+    def venue_re(self) -> regex.Pattern[str]:
+        """A known conference and a year: "USENIX Security Symposium[2022]", "OSDI '22"."""
+        return self._venue_re
+
+    @property
     def venue_names(self) -> dict[str, str]:
         """Known conference names by their case-folded form."""
         return self._venues
@@ -206,11 +228,15 @@ class Labels:
         if not m:
             return None
         word = m.group("label") or m.group("caps")
-        return self._kind[word.casefold()], m.group("value").strip()
+        kind, value = self._kind[word.casefold()], m.group("value").strip()
+        if kind == "title" and _URL_VALUE.match(value):
+            kind = "link"  # "Paper: https://arxiv.org/abs/...": the paper's link, not a title
+        return kind, value
 
     @memo
     def bare_label(self, line: str) -> str | None:
-        """``"abstract"`` or ``"remarks"`` when the line is only such a label."""
+        """``"abstract"``, ``"remarks"``, ``"institutions"`` or ``"link"`` when the line is
+        only such a label."""
         m = self._bare_re.match(line)
         return self._kind[m.group("label").casefold()] if m else None
 

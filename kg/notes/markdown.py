@@ -41,6 +41,7 @@ _SPACES = regex.compile(r"[ \t\u00a0\u3000]+")
 _TASK = regex.compile(r"^\[[ xX]\]\s+")
 _HAN = regex.compile(r"\p{Han}")
 _NEWLINE = regex.compile(rb"\n")
+_TITLE_FIELD = regex.compile(r"^(?i:title|paper|论文题目|题目|标题)\s*[:：]\s*")
 
 
 @dataclass(frozen=True)
@@ -173,7 +174,29 @@ class _Walk:
                 self.front = str(node.meta.get("content", "")).removesuffix("\n")
                 self.front_line = 1
             elif name in ("fence", "code_block"):
-                self.block += 1  # code in notes is not prose: skipped, but it ends a paragraph
+                self.fence(node)
+
+    def fence(self, node: Any) -> None:
+        """Code in notes is not prose: skipped, but it ends a paragraph. One exception: a
+        block right under a heading that restates the heading as its first line's name
+        ("### CXL-ANNS", then "CXL-ANNS: Software-Hardware Collaborative ..."), which holds
+        the paper's full title and facts, not code."""
+        self.block += 1
+        content = str(node.meta.get("content", "")).split("\n")
+        heading = self.lines[-1] if self.lines else None
+        if heading is None or heading.kind != "heading" or not content:
+            return
+        first_line = _TITLE_FIELD.sub("", content[0].strip())  # "Title: DiskANN: ..."
+        if not first_line.casefold().startswith(heading.text.casefold() + ":"):
+            return
+        first = self.line_of(node.srcmap[0]) + 1  # the line after the opening fence
+        for offset, raw in enumerate(content):
+            plain = _fold(raw)
+            if plain:
+                self.block += 1
+                self.lines.append(
+                    Line(first + offset, plain, "text", depth=self.depth, block=self.block)
+                )
 
     def list_item(self, node: Any) -> None:
         """A list item: its own text (a run of inline nodes when the list is tight, or its

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, replace
 import regex
 
 from ..records import Author, PaperLink
-from .conference import is_year, venue_in
+from .conference import is_year, venue_in, venue_name
 from .labels import Labels
 from .markdown import Line
 from .memo import memo
@@ -60,6 +60,7 @@ CUES = {
 PAPER_SCORE = 2.0
 STRONG_SCORE = 3.0  # papers this sure make the heading or item above them a session
 _TITLE_SEPARATOR = regex.compile(r"\s+[—–|｜]\s+|\s+-{1,2}\s+")
+_NICKNAME = regex.compile(r"[\"“”'‘’][^\"“”'‘’]{1,20}[\"“”'‘’]")
 # "名称：Title", "Name: Title": a field whose label kg does not know
 _UNKNOWN_LABEL = regex.compile(
     r"^\s*(?P<label>[^\s:：]{1,12}(?: [^\s:：]{1,12})?)\s*[:：]\s*(?P<value>\S.*)$"
@@ -191,6 +192,7 @@ class Structure:
         # summary yet, under a session of its own)
         self.peer_places = peer_places
         self.undecided: list[Draft] = []
+        self.entries: dict[int, bool] = {}  # line number -> is a one-line paper entry
 
     # ---- containers --------------------------------------------------------
 
@@ -229,9 +231,12 @@ class Structure:
                 strong = [p for p in titled if p.score >= STRONG_SCORE or p.form == "label"]
                 # two papers under it make it a session; points of a summary ("- Non-blocking:
                 # ...") that read as papers only by their shape and their peers do not count
-                carried = [p for p in titled if p.form.startswith("heading") or _carries(p)]
-                if len(carried) >= 2 and not self.own_summary(node):
+                own = self.own_summary(node)
+                carried = [p for p in titled if _stands(p, own)]
+                if len(carried) >= 2 and not own:
                     strong = carried
+                if self.named_title(line, node.flatten()) is not None:
+                    strong = []  # "### BANG" then "BANG: Billion-Scale ...": a paper's heading
                 draft = None if strong or named else self.candidate(node)
                 if draft is not None:
                     draft.place = (*place, draft.form)
@@ -294,14 +299,10 @@ class Structure:
                 if session is not None and draft.session is None:
                     draft.session, draft.session_line = session
                 found.papers.append(draft)  # a conference named in it is the paper's own
-                # a deeper heading that is a paper too ("### A" then "#### B"): B is no part of A
                 # a deeper heading that is a paper too ("### A" then "#### B"), or an item
                 # nested under it that carries a paper's things: B is no part of A
-                nested = [
-                    p
-                    for p in inner.papers
-                    if p.title and (p.form.startswith("heading") or _carries(p))
-                ]
+                own = self.own_summary(node)
+                nested = [p for p in inner.papers if p.title and _stands(p, own)]
                 if nested:
                     first = nested[0].start.number
                     draft.body = [b for b in draft.body if b.number < first]
@@ -327,14 +328,22 @@ class Structure:
             found.add(inner)
 
     def own_summary(self, node: Node) -> bool:
-        """Whether a list item says something of its own in prose before what is nested in
-        it ("* Title<br>" then a paragraph about it, then "* Next title<br>" nested by a
-        careless indent): then it is a paper of its own, not the session of those below."""
+        """Whether a list item or heading says something of its own before what is nested
+        in it: a paragraph about it ("* Title<br>" then prose, then "* Next title<br>"
+        nested by a careless indent), or fields ("### Title: X", "Institution: ...", then
+        "##### Key Point"). Then it is a paper of its own, not the session of those below."""
         line = node.line
-        if line is None or line.kind != "item":
+        if line is None or line.kind not in ("item", "heading"):
             return False
         own = [c.line for c in node.children if c.line is not None and c.line.kind == "text"]
-        return any(is_prose(text) for text in paragraphs(own))
+        if self.named_title(line, [c.line for c in node.children if c.line is not None]):
+            return True  # "### BANG" then "BANG: Billion-Scale ...": the paper's own heading
+        if line.kind == "heading" and not self.labels.label(line.text):
+            # a heading's own prose only counts beside fields of its own
+            return any(self.labels.label(text.text) for text in own)
+        return any(is_prose(text) for text in paragraphs(own)) or any(
+            self.labels.label(text.text) for text in own
+        )
 
     def venue_of(self, node: Node) -> tuple[str, int] | None:
         """The conference a heading names on its own ("SIGCOMM 2021"), if any."""
@@ -356,6 +365,8 @@ class Structure:
             return named
         if venue_in(text, self.labels) and len(text.split()) <= 4:
             return None  # "OSDI 2020": the conference, not a session
+        if len(text.split()) <= 2 and venue_name(text, self.labels):
+            return None  # "## SOSP": a venue, its papers' years on each of them
         if is_year(text) or is_year(text.split()[-1]):
             return None  # "## 2022", "Dijkstra Prize 2021": the year of what follows
         if self.labels.is_generic(text):
@@ -369,7 +380,17 @@ class Structure:
         assert line is not None
         if line.number == self.title_line:
             return None
-        if self.labels.label(line.text) or self.labels.bare_label(line.text):
+        label = self.labels.label(line.text)
+        if label is not None and label[0] == "title" and label[1]:
+            # "### Title: Llumnix: ...": a heading or item that is a labelled title
+            shape = title_shape(label[1], self.labels)
+            if shape.ok:
+                draft = self.cues(
+                    line, shape.title, shape.note, shape.prefix, node.flatten(), _form(line)
+                )
+                draft.cues.insert(0, "label")
+                return draft
+        if label is not None or self.labels.bare_label(line.text):
             return None
         if self.venue_of(node) is not None:
             return None  # "OSDI 2021": a conference, never a paper
@@ -387,9 +408,13 @@ class Structure:
         cited = self.citation(line) or self.title_then_authors(line)
         if cited is not None:
             return self.cited(line, cited, body, form)
-        quoted = self.quoted_title(line)
+        quoted = self.quoted_title(line) or self.linked_citation(line)
         if quoted is not None:
-            return self.cues(line, quoted[0], "", "", [*quoted[1], *body], form)
+            title, rest, venue = quoted
+            return self.cues(line, title, venue, "", [*rest, *body], form)
+        named = self.named_title(line, body)
+        if named is not None:
+            return self.cues(line, named.title, named.note, named.prefix, body[1:], form)
         summed = self.title_then_summary(line)
         if summed is not None:
             shape, rest = summed
@@ -416,6 +441,20 @@ class Structure:
             draft.cues.insert(0, "authors")
         return draft
 
+    def named_title(self, line: Line, body: list[Line]) -> TitleShape | None:
+        """A heading that is a short name, and its first line the name with the full title
+        ("### CXL-ANNS", then "CXL-ANNS: Software-Hardware Collaborative ..."): that title."""
+        if not body or len(line.text.split()) > 3:
+            return None
+        first = body[0].text
+        label = self.labels.label(first)
+        if label is not None and label[0] == "title":
+            first = label[1]  # "Title: DiskANN: ..."
+        if not first.casefold().startswith(line.text.casefold() + ":"):
+            return None
+        shape = title_shape(first, self.labels)
+        return shape if shape.ok else None
+
     def title_then_summary(self, line: Line) -> tuple[TitleShape, Line] | None:
         """ "Title：字节跳动万卡训练的实战总结……": an English title, a colon, then Chinese words
         about it: the title, and the words as a line of their own."""
@@ -430,7 +469,56 @@ class Structure:
             return None
         return shape, replace(line, text=text[at + 1 :].strip(), lead="", tags=())
 
-    def quoted_title(self, line: Line) -> tuple[str, list[Line]] | None:
+    def one_line_paper(self, line: Line) -> bool:
+        """Whether a line is a whole paper's entry by its own shape: a reference, a linked
+        or quoted title with its authors, "Title — authors"."""
+        if line.number not in self.entries:
+            self.entries[line.number] = any(
+                found is not None
+                for found in (
+                    self.citation(line),
+                    self.linked_citation(line),
+                    self.quoted_title(line),
+                    self.title_then_authors(line),
+                )
+            )
+        return self.entries[line.number]
+
+    def linked_citation(self, line: Line) -> tuple[str, list[Line], str] | None:
+        """ "[Consensus] [Algorand: Scaling ...](url). Yossi Gilad, ... SOSP'17": a linked
+        title, then a full stop, its authors and its venue: the title, the authors as a
+        line of their own, and what follows them (the venue)."""
+        for link in line.links:
+            at = line.text.find(link.text) if link.text else -1
+            after = line.text[at + len(link.text) :] if at >= 0 else ""
+            starts = after.lstrip()[:1]
+            if at < 0 or (starts not in (".", ",") and not starts.isupper()):
+                continue  # the title, then ". Authors" or the authors right away
+            shape = title_shape(link.text, self.labels)
+            if not shape.ok or len(shape.title.split()) < 3:
+                continue
+            parts = _FIRST_SENTENCE.split(after.lstrip(" .,"), maxsplit=1)
+            who = parts[0].strip(" .")
+            if not who or author_line(who, self.labels, labelled=True) is None:
+                continue
+            authors = replace(line, text=who, kind="authors", links=(), lead="", tags=())
+            return shape.title, [authors], parts[1].strip() if len(parts) > 1 else ""
+        # no link: "Bitcoin-NG: A Scalable Blockchain Protocol. Eyal I, Gencer AE. NSDI'16"
+        pieces = _FIRST_SENTENCE.split(line.text.strip(), maxsplit=2)
+        if len(pieces) >= 2 and not line.links:
+            shape = title_shape(pieces[0], self.labels)
+            who = pieces[1].strip(" .")
+            if (
+                shape.ok
+                and len(shape.title.split()) >= 3
+                and not is_prose(pieces[0] + ".")
+                and author_line(who, self.labels, labelled=True) is not None
+            ):
+                authors = replace(line, text=who, kind="authors", links=(), lead="", tags=())
+                return shape.title, [authors], pieces[2].strip() if len(pieces) > 2 else ""
+        return None
+
+    def quoted_title(self, line: Line) -> tuple[str, list[Line], str] | None:
         """'"Varuna: ..." by Jane Doe et al. (MSR). Trains on spot VMs.': a title in quotes
         first, then its authors and what the note-taker says: the title, and the rest as
         lines (the authors' sentence, then the remarks)."""
@@ -449,7 +537,7 @@ class Structure:
             out.append(replace(line, text=who, kind=kind, links=(), lead="", tags=()))
         if len(parts) > 1 and parts[1].strip():
             out.append(replace(line, text=parts[1].strip(), kind="text", lead="", tags=()))
-        return shape.title, out
+        return shape.title, out, ""
 
     def title_then_authors(self, line: Line) -> tuple[str, Line] | None:
         """ "Title — Jane Doe, John Roe (MIT)", "Title | A, B (CMU)": a title, a dash or bar,
@@ -560,6 +648,23 @@ class Structure:
             if is_stray_number(text):
                 i += 1
                 continue
+            summaries = self.title_summary_list(lines, i)
+            if summaries:
+                skip()
+                for start, end in summaries:
+                    title, note, prefix = self.title_of(lines[start])
+                    assert title is not None
+                    body = lines[start + 1 : end]
+                    draft = self.cues(lines[start], title, note, prefix, body, "line")
+                    if "peers" not in draft.cues:
+                        draft.cues.append("peers")
+                    if draft.score >= PAPER_SCORE:
+                        use(draft)
+                        found.papers.append(draft)
+                    else:
+                        leftover.extend(lines[start:end])
+                i = summaries[-1][1]
+                continue
             listed = self.title_list(lines, i)
             if listed > i:
                 skip()
@@ -579,6 +684,18 @@ class Structure:
             cited = (
                 (self.citation(line) or self.title_then_authors(line)) if first_in_block else None
             )
+            linked = self.linked_citation(line) if first_in_block and cited is None else None
+            if linked is not None:
+                skip()
+                end = self.body_end(lines, i)
+                title, rest, venue = linked
+                draft = self.cues(line, title, venue, "", [*rest, *lines[i + 1 : end]], "line")
+                if "authors" not in draft.cues:
+                    draft.cues.insert(0, "authors")
+                use(draft)
+                found.papers.append(draft)
+                i = end
+                continue
             if cited is not None:
                 skip()
                 end = self.body_end(lines, i)
@@ -652,12 +769,38 @@ class Structure:
         name = self.labels.clean_session(text)
         return name if name and len(name.split()) <= 8 else None
 
+    def title_summary_list(self, lines: list[Line], i: int) -> list[tuple[int, int]]:
+        """Title lines each followed by paragraphs about the paper, two or more times in a
+        row ("[2019.SP.Title](url)" then a paragraph, then the next title): the start and
+        end of each paper; empty when line ``i`` starts no such list."""
+        out: list[tuple[int, int]] = []
+        j = i
+        while j < len(lines) and self.lone_title(lines, j):
+            if _short_title(self.title_of(lines[j])[0] or ""):
+                break
+            k = j + 1
+            while (
+                k < len(lines)
+                and not self.lone_title(lines, k)
+                and is_prose(" ".join(ln.text for ln in lines[k:] if ln.block == lines[k].block))
+            ):
+                block = lines[k].block
+                while k < len(lines) and lines[k].block == block:
+                    k += 1
+            if k == j + 1:
+                break  # a title with no summary: the list (if any) ends here
+            out.append((j, k))
+            j = k
+        return out if len(out) >= 2 else []
+
     def title_list(self, lines: list[Line], i: int) -> int:
         """The end of a list of bare titles starting at line ``i`` (``i`` when there is
         none): three or more lines in a row, each a paragraph of its own, each shaped
         like a title and most of them strongly so (a reading list: title after title)."""
         j = i
         while j < len(lines) and self.lone_title(lines, j):
+            if j + 1 < len(lines) and is_prose(lines[j + 1].text):
+                break  # a title with a summary after it: no bare title
             j += 1
         run = lines[i:j]
         if len(run) < 3:
@@ -671,8 +814,10 @@ class Structure:
         alone = (j == 0 or lines[j - 1].block != line.block) and (
             j + 1 == len(lines) or lines[j + 1].block != line.block
         )
-        if not alone or line.depth or self.labels.label(line.text) or self.link_only(line):
+        if not alone or line.depth or self.labels.label(line.text):
             return False
+        if self.link_only(line) and not (len(line.links) == 1 and line.links[0].text == line.text):
+            return False  # "[[paper]](...) [[video]](...)": links, not a title
         if self.labels.bare_label(line.text) or self.labels.session_name(line.text):
             return False
         if is_prose(line.text) or author_line(line.text, self.labels) is not None:
@@ -703,6 +848,9 @@ class Structure:
         if self.labels.label(line.text) or is_stray_number(line.text):
             return False
         if self.lead_title(lines, i) is not None:
+            return True
+        first_in_block = i == 0 or lines[i - 1].block != line.block
+        if first_in_block and self.one_line_paper(line):
             return True
         title, note, _ = self.title_of(line)
         if title is None:
@@ -785,11 +933,14 @@ class Structure:
         )
         if any(self.is_paper_link(url) for url in urls):
             cues.append("link")
-        if any(is_prose(text) for text in paragraphs(body)):
+        # a name of two words ("Key Point", "Graph Index") heads a part of a paper far more
+        # often than a paper: its summary and its form count only for titles of three words
+        short = _short_title(title)
+        if not short and any(is_prose(text) for text in paragraphs(body)):
             cues.append("summary")
         if title_shape(title, labels).strong:
             cues.append("title")
-        if form != "line" or not body:
+        if not short and (form != "line" or not body):
             cues.append("form")
         return Draft(line, title, body, cues, form, note, prefix)
 
@@ -830,6 +981,13 @@ def _title_of(line: Line, labels: Labels) -> tuple[str | None, str, str]:
     return shape.title, shape.note, shape.prefix
 
 
+def _short_title(title: str) -> bool:
+    """Two words or fewer and no colon (English), six characters or fewer (Chinese)."""
+    if is_chinese(title):
+        return len(title) <= 6
+    return len(title.split()) < 3 and ":" not in title
+
+
 def _titled(shape: TitleShape) -> bool:
     """A field's value that is a paper's title: shaped like one, and more than a word or a
     number ("年份: 2026" is no title)."""
@@ -848,6 +1006,15 @@ def _proper_name(text: str) -> bool:
     """A short name written as names are: capitalised words, or Chinese."""
     words = text.split()
     return 0 < len(words) <= 4 and all(w[:1].isupper() or is_chinese(w[:1]) for w in words)
+
+
+def _stands(draft: Draft, inside_paper: bool) -> bool:
+    """Whether a paper found inside a container stands on its own: a heading, or a block
+    that carries a paper's things; inside a container that is a paper itself, a heading
+    with nothing but a summary ("##### Key Point") is a part of that paper."""
+    if inside_paper:
+        return any(c in ("authors", "link", "label") for c in draft.cues)
+    return draft.form.startswith("heading") or _carries(draft)
 
 
 def _carries(draft: Draft) -> bool:
@@ -975,8 +1142,13 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
             continue
         bare = labels.bare_label(text)
         if bare is not None:
+            # "### 作者" opens author lines; "### 链接" a list of links; others the summary
+            # or the remarks
+            authors_open = bare == "institutions"
             mode = bare
-            authors_open = False
+            continue
+        if mode == "institutions" and not _is_link_line(line):
+            _section_author(out, text, labels)  # a line of an author section
             continue
         if is_stray_number(text):
             continue
@@ -1033,6 +1205,29 @@ def _authors(out: Fields, value: str, labels: Labels) -> None:
         out.institutions += found.institutions
     else:
         out.institutions.append(value)
+
+
+def _section_author(out: Fields, value: str, labels: Labels) -> None:
+    """A line under an author heading ("### 作者"): an author line, or one person first
+    ("Taekyoung "Ted" Kwon, Seoul National University", "Rol, NLnet Labs")."""
+    found = author_line(value, labels, labelled=True)
+    if found is not None and found.authors:
+        out.written.append(value)
+        out.authors += found.authors
+        out.institutions += found.institutions
+        return
+    name, _, rest = value.partition(",")
+    name = _NICKNAME.sub(" ", name).strip()
+    words = name.split()
+    if (
+        words
+        and all(w[:1].isupper() or w.islower() for w in words)
+        and not labels.has_org_word(name)
+    ):
+        out.written.append(value)
+        out.authors.append(Author(" ".join(words), (rest.strip(),) if rest.strip() else ()))
+        return
+    _authors(out, value, labels)
 
 
 def _add_link(out: Fields, url: str, text: str, labels: Labels, first: bool = False) -> None:

@@ -40,7 +40,11 @@ _LOWER_OK = frozenset(
     "and of at for the de da del della der di dos du la le van von in und et y on".split()  # noqa: SIM905
 )
 _ET_AL = regex.compile(r"\s+et\s+al\.?\s*$")
+_VANCOUVER = regex.compile(r"^\p{Lu}\p{Ll}{2,}(?:-\p{Lu}\p{Ll}+)? \p{Lu}{2,3}$")
 _NUMBER_FIELD = regex.compile(r"^[^\s:：]{1,12}\s*[:：]\s*[\d.\-/:：\s]+$")
+_DOTTED_VENUE = regex.compile(
+    r"^(?:19|20)\d\d\.(?:[A-Za-z\p{Han}][\w\-]*(?:\.[\w\-]{1,8})?\.)?(?=\S)"
+)
 _LEADING_TAG = regex.compile(r"^[\[【]([^\]】]{1,40})[\]】]\s*")
 _QUOTED = regex.compile(r"[“\"](?:[^“”\"]+\s){2,}[^“”\"]+[”\"]")
 _INITIAL = regex.compile(r"^(?:\p{Lu}\.){1,3}(?:-\p{Lu}\.)?$")
@@ -114,6 +118,10 @@ def title_shape(text: str, labels: Labels) -> TitleShape:
     """Whether ``text`` can be a paper title, and the title it gives."""
     text = strip_numbering(text.strip()).strip("*_ ")
     prefix, text = labels.title_prefix(text)
+    dotted = _DOTTED_VENUE.match(text)
+    if dotted and not prefix and dotted.end() < len(text):
+        # "2019.SP.Using Safety Properties ...", "2019.HPCA-25.4AP1.Title": year and venue
+        prefix, text = dotted.group(0).strip(". "), text[dotted.end() :].strip()
     tag = _LEADING_TAG.match(text)
     if tag and not prefix and len(tag.group(1).split()) <= 4 and tag.end() < len(text):
         # "[NSDI'24] Title", "【OSDI 2022】Title": a tag before the title (its venue, an award)
@@ -141,7 +149,11 @@ def title_shape(text: str, labels: Labels) -> TitleShape:
     if is_chinese(text) and guess_language(text) == "zh":
         size = len(text)
         ok = 4 <= size <= 80 and not _SENTENCE_END.search(text) and "，" not in text[:-1]
-        return TitleShape(ok, text, prefix, (ok and "：" in text) or ":" in text, note)
+        # strong: a name before the colon ("Krill：一个面向……的编译器"), not a statement
+        # with a colon ("体系结构方向的四个顶会：ISCA、HPCA、……")
+        head = regex.split(r"[:：]", text, maxsplit=1)[0]
+        named = head != text and head.isascii() and 1 <= len(head.split()) <= 3
+        return TitleShape(ok, text, prefix, ok and named, note)
     words = text.split()
     one_word_name = len(words) == 1 and len(text) >= 4 and _has_colon_title(text)
     if (not 2 <= len(words) <= 30 or len(text) < 8) and not one_word_name:
@@ -186,6 +198,8 @@ def is_person(name: str, labels: Labels) -> bool:
     if _HAN_NAME.match(name):
         return name[:1] in labels.surnames_zh or name[:2] in labels.surnames_zh
     words = name.split()
+    if len(words) == 2 and _VANCOUVER.match(name):
+        return True  # "Gencer AE": a family name and initials, as references write them
     if not 2 <= len(words) <= 5:
         return False
     if len(words) == 5 and not any(_INITIAL.match(w) or w.casefold() in _PARTICLES for w in words):
@@ -379,6 +393,8 @@ def _bracketed_authors(text: str, labels: Labels) -> AuthorLine | None:
             name, aff = tokens[-1]
             tokens[-1] = (name, f"{aff}, {m.group(1).strip()}" if aff else m.group(1).strip())
         rest = rest[m.end() :]
+    if any(a is not None and _abbreviates(a, n) for n, a in tokens):
+        return None  # "Hierarchical Indexing (HI)": a term and its abbreviation, no person
     people = [(n, a) for n, a in tokens if is_person(_HAN_TITLES.sub("", n), labels)]
     if not people or len(people) * 3 < len(tokens) * 2:
         return None
