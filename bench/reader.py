@@ -82,7 +82,7 @@ def main() -> None:
             total_extract += extract_s
         out = Path(tmp) / "out"
         start = time.perf_counter()
-        subprocess.run(
+        done = subprocess.run(
             [
                 sys.executable,
                 "-m",
@@ -99,6 +99,8 @@ def main() -> None:
             capture_output=True,
             env={**os.environ, "KG_WORKERS": "1"},
         )
+        if done.returncode not in (0, 1):  # 1: some notes could not be used, listed
+            sys.exit(f"kg build failed ({done.returncode}): {done.stderr.decode()[-2000:]}")
         build_s = time.perf_counter() - start
         papers = sum(len(p) for p in made.values())
         print(

@@ -50,6 +50,7 @@ from .vocab import (
 )
 
 _UNSAFE_IRI = re.compile(r'[\x00-\x20<>"{}|^`\\\x7f]')
+_WEB_IRI = re.compile(r"^https?://[!-~]+$", re.IGNORECASE)  # absolute, ASCII
 _ESCAPES = {
     **{i: f"\\u{i:04X}" for i in [*range(0x20), 0x7F]},
     ord("\\"): "\\\\",
@@ -556,8 +557,8 @@ def _paper(q: _Quads, iris: Iris, notes: NotesFile, paper: Paper, p: str) -> Non
     if paper.arxiv:
         q.add(p, _K.arxiv, lit(paper.arxiv))
     for link in paper.links:
-        if not link.url.isascii() or _UNSAFE_IRI.search(link.url) or link.url == paper.url:
-            continue
+        if not _WEB_IRI.match(link.url) or _UNSAFE_IRI.search(link.url) or link.url == paper.url:
+            continue  # a relative link ("../notes/x.md") or an odd one: not a resource
         q.add(p, _LINK_PROPERTIES.get(link.kind, _SEE_ALSO), link.url)
     if paper.conference.name:
         q.add(p, _K.conference, iris.conference(paper.conference))

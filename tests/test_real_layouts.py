@@ -99,3 +99,25 @@ def test_a_build_states_authors_in_order_with_their_institutions(tmp_path: Path)
     ]
     assert rows[0]["inst"] == "Massachusetts Institute of Technology"
     assert rows[-1]["inst"] == "Carnegie Mellon University"
+
+
+def test_relative_and_odd_links_are_kept_out_of_the_graph_s_iris(tmp_path: Path) -> None:
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "n.md").write_text(
+        "# OSDI 2024\n\n## BANG\n\n```\nBANG: Billion-Scale Approximate Nearest Neighbour Search "
+        "using a Single GPU\n```\n\n[Personal notes](../notes/bang.md) | [slides](slides:x) | "
+        "[code](https://github.com/karthik86248/BANG-Billion-Scale-ANN)\n\nSummary in prose of "
+        "what the paper does with one GPU, written for this test, long enough to be prose.\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "out"
+    assert main(["build", str(notes), "-o", str(out), "--no-html", "-q"]) == 0
+    from kg import load, query
+
+    rows = query(
+        load(out / "graph.ttl"),
+        "SELECT ?l WHERE { ?p a kg:Paper ; ?r ?l . FILTER(isIRI(?l) && ?r != rdf:type "
+        "&& !STRSTARTS(STR(?l), 'https://w3id.org/kg/')) }",
+    ).to_dicts()
+    assert [r["l"] for r in rows] == ["https://github.com/karthik86248/BANG-Billion-Scale-ANN"]
