@@ -18,6 +18,7 @@ from .memo import memo
 
 YEAR_RE = regex.compile(r"(?<!\d)((?:19|20)\d\d)(?!\d)")
 SHORT_YEAR_RE = regex.compile(r"^(?P<name>[A-Za-z][A-Za-z\-]*?)\s*['’]?(?P<yy>\d\d)(?!\d)")
+_DIGIT = regex.compile(r"\d")
 _PHRASE = regex.compile(
     r"(?<![A-Za-z0-9])(?P<name>[A-Za-z][A-Za-z\-]{1,11})\s*(?P<q>['’`]?)\s*"
     r"(?P<year>(?:19|20)\d\d|\d\d)(?![0-9])"
@@ -44,6 +45,8 @@ def venue_in(text: str, labels: Labels) -> tuple[str, int] | None:
     """The first conference phrase of a text: a known venue followed by a year ("OSDI '22",
     "USENIX Security Symposium[2022]"), or a name in capitals followed by a four-digit
     year ("HOTOS 2023")."""
+    if not _DIGIT.search(text):
+        return None  # no year, no conference
     known = labels.venue_names
     found = [(m, True) for m in labels.venue_re.finditer(text)]
     found += [(m, False) for m in _PHRASE.finditer(text) if m.group("name").casefold() not in known]

@@ -116,6 +116,8 @@ class TitleShape:
 @memo
 def title_shape(text: str, labels: Labels) -> TitleShape:
     """Whether ``text`` can be a paper title, and the title it gives."""
+    if len(text) > 400:
+        return TitleShape(False, text[:400])  # a paragraph: no title is that long
     text = strip_numbering(text.strip()).strip("*_ ")
     prefix, text = labels.title_prefix(text)
     dotted = _DOTTED_VENUE.match(text)
