@@ -791,7 +791,9 @@ class Structure:
                 break  # a title with no summary: the list (if any) ends here
             out.append((j, k))
             j = k
-        return out if len(out) >= 2 else []
+        # most of the titles are shaped strongly so: not questions and answers ("Q: ...")
+        strong = sum(title_shape(lines[a].text, self.labels).strong for a, _ in out)
+        return out if len(out) >= 2 and strong * 2 >= len(out) else []
 
     def title_list(self, lines: list[Line], i: int) -> int:
         """The end of a list of bare titles starting at line ``i`` (``i`` when there is
@@ -1013,7 +1015,10 @@ def _stands(draft: Draft, inside_paper: bool) -> bool:
     that carries a paper's things; inside a container that is a paper itself, a heading
     with nothing but a summary ("##### Key Point") is a part of that paper."""
     if inside_paper:
-        return any(c in ("authors", "link", "label") for c in draft.cues)
+        # a heading with only a summary is a part ("##### Key Point"); a strongly shaped
+        # title with a summary of its own is a paper nested by a careless indent
+        strong = "title" in draft.cues and "summary" in draft.cues
+        return strong or any(c in ("authors", "link", "label") for c in draft.cues)
     return draft.form.startswith("heading") or _carries(draft)
 
 
