@@ -469,6 +469,20 @@ class Structure:
             return None
         return shape, replace(line, text=text[at + 1 :].strip(), lead="", tags=())
 
+    def line_entry(self, line: Line) -> tuple[str, str, str, list[Line]] | None:
+        """The title a line gives, its note and prefix, and the lines of what else it
+        says (the authors of a reference ...): by its title shape or as a one-line entry."""
+        title, note, prefix = self.title_of(line)
+        if title is not None:
+            return title, note, prefix, []
+        cited = self.citation(line) or self.title_then_authors(line)
+        if cited is not None:
+            return cited[0], "", "", [cited[1]]
+        quoted = self.quoted_title(line) or self.linked_citation(line)
+        if quoted is not None:
+            return quoted[0], quoted[2], "", quoted[1]
+        return None
+
     def one_line_paper(self, line: Line) -> bool:
         """Whether a line is a whole paper's entry by its own shape: a reference, a linked
         or quoted title with its authors, "Title — authors"."""
@@ -727,13 +741,13 @@ class Structure:
                 found.papers.append(draft)
                 i = end
                 continue
-            if self.starts_paper(lines, i, first=True):
+            entry = self.line_entry(line) if self.starts_paper(lines, i, first=True) else None
+            if entry is not None:
                 skip()
                 end = self.body_end(lines, i)
-                title, note, prefix = self.title_of(line)
+                title, note, prefix, extra = entry
                 form = "bold" if line.strong else "line"
-                assert title is not None
-                draft = self.cues(line, title, note, prefix, lines[i + 1 : end], form)
+                draft = self.cues(line, title, note, prefix, [*extra, *lines[i + 1 : end]], form)
                 if draft.score >= PAPER_SCORE:
                     use(draft)
                     found.papers.append(draft)
