@@ -339,6 +339,8 @@ def _conference(
     for key in ("conference", "venue", "会议"):
         if metadata.get(key):
             name, year = parse_conference(metadata[key])
+            if year is None and str(metadata.get("year", "")).strip().isdigit():
+                year = int(str(metadata["year"]).strip())  # "venue: OSDI", "year: 2025"
             return Conference(name, year, None, "front matter")
     for key in ("title", "tags", "categories", "category"):
         found = venue_in(metadata.get(key, ""), labels)

@@ -16,6 +16,7 @@ from .memo import memo
 
 _SPACES = regex.compile(r"\s+")
 _URL_VALUE = regex.compile(r"^(?:https?://|www\.|10\.\d{4,9}/)\S*$", regex.I)
+_COUNT = regex.compile(r"\s*[(（]\s*\d+\s*(?:篇|papers?|talks?)\s*[)）]\s*$", regex.I)
 _SYMBOLS = regex.compile(r"^[\p{So}\p{Sk}\p{Co}\uFE0F\u200D\s]+")
 _SESSION_NUMBER = regex.compile(
     r"^(?:[0-9]+|[IVX]+|第?[一二三四五六七八九十]+(?:部分|节|章)?)\s*[.:：、)）]\s*"
@@ -89,7 +90,7 @@ class Labels:
         self._set(
             "_venue_re",
             regex.compile(
-                rf"(?<![A-Za-z0-9])(?P<name>{_alternatives(self.venues)})"
+                rf"(?<![A-Za-z0-9])(?P<name>{_alternatives(self.venues)})[)）\]】]?"
                 r"(?:\s+(?:Symposium|Conference|Workshop|Summit))?\s*[\[(（【]?\s*(?P<q>['’`]?)\s*"
                 r"(?P<year>(?:19|20)\d\d|\d\d)(?![0-9])",
                 regex.I,
@@ -259,6 +260,7 @@ class Labels:
         name = self._chair_re.sub("", name)
         name = self.without_time(name)
         name = _SESSION_NUMBER.sub("", _SYMBOLS.sub("", name))
+        name = _COUNT.sub("", name)  # "大规模模型训练（5 篇）", "Storage (4 papers)"
         return name.strip(" \t-–—:：,，;；|")
 
     @memo

@@ -41,6 +41,7 @@ _SPACES = regex.compile(r"[ \t\u00a0\u3000]+")
 _TASK = regex.compile(r"^\[[ xX]\]\s+")
 _HAN = regex.compile(r"\p{Han}")
 _NEWLINE = regex.compile(rb"\n")
+_WIKI_LINK = regex.compile(r"\[\[(?P<target>[^\]|]{1,200})(?:\|(?P<text>[^\]]{1,200}))?\]\]")
 _TITLE_FIELD = regex.compile(r"^(?i:title|paper|论文题目|题目|标题)\s*[:：]\s*")
 
 
@@ -301,7 +302,9 @@ def _events(nodes: Iterable[Any]) -> list[_Event]:
     out: list[_Event] = []
     for node in nodes:
         name = node.name
-        if name in ("text", "text_special"):  # text_special: an escaped character
+        if name == "text":
+            out += _wiki_links(str(node.meta.get("content", "")))
+        elif name == "text_special":  # an escaped character
             out.append(_Event("text", str(node.meta.get("content", ""))))
         elif name in ("softbreak", "hardbreak"):
             out.append(_Event(name))
@@ -319,6 +322,24 @@ def _events(nodes: Iterable[Any]) -> list[_Event]:
             out.append(_Event("image"))
         else:  # emphasis and anything else: its text
             out += _events(node.children)
+    return out
+
+
+def _wiki_links(text: str) -> list[_Event]:
+    """Text with wiki links ("[[WaferLLM-OSDI25|WaferLLM]]", "[[PagedAttention]]", as
+    Obsidian, MkDocs and GitHub wikis write them; no part of CommonMark) as links."""
+    if "[[" not in text:
+        return [_Event("text", text)]
+    out: list[_Event] = []
+    at = 0
+    for m in _WIKI_LINK.finditer(text):
+        if m.start() > at:
+            out.append(_Event("text", text[at : m.start()]))
+        target, shown = m.group("target"), m.group("text") or m.group("target")
+        out += [_Event("link_open", href=target), _Event("text", shown), _Event("link_close")]
+        at = m.end()
+    if at < len(text):
+        out.append(_Event("text", text[at:]))
     return out
 
 
@@ -358,9 +379,21 @@ class _Table:
     cells: list[Cell] = field(default_factory=list)
 
     def emit(self, lines: list[Line], depth: int, title_headers: frozenset[str], block: int) -> int:
-        """Each body row as a list item: the title cell, then the other cells."""
+        """Each body row as a list item: the title cell, then the other cells. A table of
+        two columns whose first holds short names ("Authors | Cong Guo, ...") is a card
+        of fields: each row a line "Name: value"."""
         header = [cell[0] for cell in self.head[0][1]] if self.head else []
         width = max((len(cells) for _, cells in self.rows), default=0)
+        titled = any(name.casefold() in title_headers for name in header)
+        if width == 2 and not titled and all(len(c[0][0].split()) <= 3 for _, c in self.rows):
+            for number, cells in self.rows:
+                (name, _, _), (value, links, strong) = cells[0], cells[1]
+                if name and value:
+                    block += 1
+                    lines.append(
+                        Line(number, f"{name}: {value}", "text", 0, depth, 0, block, strong, links)
+                    )
+            return block
         header += [""] * (width - len(header))
         column = self.title_column(header, title_headers)
         for number, cells in self.rows:

@@ -59,6 +59,10 @@ CUES = {
 }
 PAPER_SCORE = 2.0
 STRONG_SCORE = 3.0  # papers this sure make the heading or item above them a session
+_SYSTEM_NAME = regex.compile(
+    r"(?:\p{Lu}[\p{Ll}\d]+\p{Lu}[\w\-]*|\p{Lu}{3,}[\d\-\p{Lu}]*|[\p{Lu}\d]+(?:-[\p{Lu}\d]+)+)"
+)
+_DASHED = regex.compile(r"^\s*[—–\-:：]\s*\S")
 _TITLE_SEPARATOR = regex.compile(r"\s+[—–|｜]\s+|\s+-{1,2}\s+")
 _NICKNAME = regex.compile(r"[\"“”'‘’][^\"“”'‘’]{1,20}[\"“”'‘’]")
 # "名称：Title", "Name: Title": a field whose label kg does not know
@@ -146,6 +150,7 @@ class Draft:
     session_line: int = 0
     place: tuple[str, ...] = ()  # the forms of its container and those above it
     venue: tuple[str, int] | None = None  # the conference of the heading above it
+    by_item: bool = False  # its session is named by a list item (a heading above may rename)
 
     @property
     def score(self) -> float:
@@ -316,8 +321,12 @@ class Structure:
             for paper in inner.papers:
                 if venue is not None and paper.venue is None:
                     paper.venue = venue  # "## [SIGCOMM 2021](...)": the papers below are of it
-                if paper.session is None and name is not None:
+                # a topic bullet names a session until a heading above it does: "### LLMs"
+                # then "* LoRA serving" then the papers is the session "LLMs"
+                heading = node.line.kind == "heading"
+                if name is not None and (paper.session is None or (heading and paper.by_item)):
                     paper.session, paper.session_line = name, node.line.number
+                    paper.by_item = not heading
                 elif paper.session is None and session is not None:
                     paper.session, paper.session_line = session
             if not inner.papers:
@@ -424,8 +433,13 @@ class Structure:
             # "- [Occlum: ...](https://...) : 在一个 SGX enclave 里……": the linked or bold
             # title, then the note-taker's words about it
             shape = title_shape(line.lead, self.labels)
+            rest = line.text[len(line.lead) :]
+            if not shape.ok and _system_name(line.lead) and _DASHED.match(rest):
+                # "- [[WaferLLM-OSDI25|WaferLLM]] — 第一个在晶圆级芯片上……": a system's
+                # name stands for its paper
+                shape = TitleShape(True, line.lead.strip())
             if shape.ok:
-                rest = line.text[len(line.lead) :].strip(" :：-–—|")
+                rest = rest.strip(" :：-–—|")
                 more = [replace(line, text=rest, lead="", tags=())] if rest else []
                 return self.cues(line, shape.title, shape.note, shape.prefix, [*more, *body], form)
         if title is None:
@@ -998,10 +1012,16 @@ def _title_of(line: Line, labels: Labels) -> tuple[str | None, str, str]:
 
 
 def _short_title(title: str) -> bool:
-    """Two words or fewer and no colon (English), six characters or fewer (Chinese)."""
+    """Two words or fewer and no colon (English), six characters or fewer (Chinese); a
+    system's name ("NanoFlow", "WLB-LLM") is no short title but a name."""
     if is_chinese(title):
         return len(title) <= 6
-    return len(title.split()) < 3 and ":" not in title
+    return len(title.split()) < 3 and ":" not in title and not _system_name(title)
+
+
+def _system_name(text: str) -> bool:
+    """One token shaped like a system's name: "WaferLLM", "ZEN", "WLB-LLM", "T-MAC"."""
+    return _SYSTEM_NAME.fullmatch(text.strip()) is not None
 
 
 def _titled(shape: TitleShape) -> bool:

@@ -45,7 +45,10 @@ _NUMBER_FIELD = regex.compile(r"^[^\s:：]{1,12}\s*[:：]\s*[\d.\-/:：\s]+$")
 _DOTTED_VENUE = regex.compile(
     r"^(?:19|20)\d\d\.(?:[A-Za-z\p{Han}][\w\-]*(?:\.[\w\-]{1,8})?\.)?(?=\S)"
 )
-_LEADING_TAG = regex.compile(r"^[\[【]([^\]】]{1,40})[\]】]\s*")
+# "[NSDI'24] Title", "【精读】Title", "(skip) Title": a tag before the title
+_LEADING_TAG = regex.compile(
+    r"^(?:[\[【]([^\]】]{1,40})[\]】]\s*|[(（]([^()（）\s]{1,12})[)）]\s+)"
+)
 _QUOTED = regex.compile(r"[“\"](?:[^“”\"]+\s){2,}[^“”\"]+[”\"]")
 _INITIAL = regex.compile(r"^(?:\p{Lu}\.){1,3}(?:-\p{Lu}\.)?$")
 # "Jane", "O'Neil", "Hyung-Sin", "KyoungSoo", "DeWitt", "P.": a capital, then letters
@@ -125,7 +128,7 @@ def title_shape(text: str, labels: Labels) -> TitleShape:
         # "2019.SP.Using Safety Properties ...", "2019.HPCA-25.4AP1.Title": year and venue
         prefix, text = dotted.group(0).strip(". "), text[dotted.end() :].strip()
     tag = _LEADING_TAG.match(text)
-    if tag and not prefix and len(tag.group(1).split()) <= 4 and tag.end() < len(text):
+    if tag and not prefix and len((tag.group(1) or "").split()) <= 4 and tag.end() < len(text):
         # "[NSDI'24] Title", "【OSDI 2022】Title": a tag before the title (its venue, an award)
         prefix, text = tag.group(0).strip(), text[tag.end() :].strip()
     text = _PAGES.sub("", text)  # "Title. 49-65": dblp's page range
@@ -144,8 +147,8 @@ def title_shape(text: str, labels: Labels) -> TitleShape:
         # Recoverable Codes (LRCs)" spells out what the brackets abbreviate: the title's own
         note, text = m.group(1).strip(), text[: m.start()].strip()
     text = text.strip(" -–—:：")
-    if not text or (labels.has_time(text) and not _has_colon_title(text)):
-        return TitleShape(False, text)
+    if not text or labels.has_time(text):
+        return TitleShape(False, text)  # "Time: 9:15 AM – 9:30 AM": a slot, no title
     if URL_RE.fullmatch(text) or text.startswith(("http://", "https://")):
         return TitleShape(False, text)
     if is_chinese(text) and guess_language(text) == "zh":
