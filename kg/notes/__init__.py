@@ -305,12 +305,15 @@ def _replace(paper: Paper, **changes: object) -> Paper:
 
 
 def _title_line(lines: list[Line], labels: Labels) -> int:
-    """The line of the document's title: a lone first-level heading at the top, or a
-    first line of plain text that is no label, paper or session."""
+    """The line of the document's title: the one heading of the highest level, first of
+    all headings ("# OSDI notes", or "### 阅读目录" above "####" sections), or a first line
+    of plain text that is no label, paper or session."""
     headings = [line for line in lines if line.kind == "heading"]
-    top = [h for h in headings if h.level == 1]
-    if len(top) == 1 and (not lines or lines[0] is top[0] or headings[0] is top[0]):
-        return top[0].number
+    highest = min((h.level for h in headings), default=1)
+    top = [h for h in headings if h.level == highest]
+    before = [line for line in lines if line.number < top[0].number] if top else []
+    if len(top) == 1 and headings[0] is top[0] and (highest == 1 or len(before) <= 2):
+        return top[0].number  # a lower heading is the title only at the top of the notes
     for at, line in enumerate(lines):
         if line.kind != "text" or labels.label(line.text) or labels.bare_label(line.text):
             if line.kind == "text" and labels.label(line.text):
