@@ -312,7 +312,11 @@ def _title_line(lines: list[Line], labels: Labels) -> int:
     highest = min((h.level for h in headings), default=1)
     top = [h for h in headings if h.level == highest]
     before = [line for line in lines if line.number < top[0].number] if top else []
-    if len(top) == 1 and headings[0] is top[0] and (highest == 1 or len(before) <= 2):
+    if (
+        len(top) == 1
+        and headings[0] is top[0]
+        and (highest == 1 or (len(before) <= 2 and not labels.session_name(top[0].text)))
+    ):
         return top[0].number  # a lower heading is the title only at the top of the notes
     for at, line in enumerate(lines):
         if line.kind != "text" or labels.label(line.text) or labels.bare_label(line.text):
