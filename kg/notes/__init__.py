@@ -315,7 +315,7 @@ def _title_line(lines: list[Line], labels: Labels) -> int:
     if (
         len(top) == 1
         and headings[0] is top[0]
-        and (highest == 1 or (len(before) <= 2 and not labels.session_name(top[0].text)))
+        and (highest == 1 or (not before and not labels.session_name(top[0].text)))
     ):
         return top[0].number  # a lower heading is the title only at the top of the notes
     for at, line in enumerate(lines):

@@ -8,12 +8,12 @@ list depth, the item it starts), its plain text (markup removed, link text
 kept), its links and whether it is wholly bold. Plain-text notes parse as
 paragraphs, so they need no other path.
 
-The parser is markdown-it-pyrs (markdown-it compiled from Rust, by the authors
-of markdown-it-py): reading Markdown was most of the time kg spent reading
-notes (see the figure at ``_tree``). CommonMark does not let emphasis close
-before Chinese text after punctuation ("**作者：**张三"); a paragraph where the
-compiled parser left such ``**`` unpaired is parsed again by markdown-it-py with
-the CJK-friendly extension (mdit-py-cjk-friendly), which does.
+The parser is markdown-it-py, with YAML front matter from mdit-py-plugins and
+emphasis next to Chinese from mdit-py-cjk-friendly: CommonMark does not let
+``**`` close before Chinese text after punctuation ("**作者：**张三"); the
+extension does. (markdown-it-pyrs, the same parser compiled from Rust, read
+notes in 30% less time but panics on ordinary text such as "[`", markdown-it-rust
+issue #40, so it is not used; bench/README.md has the figures.)
 
 One leniency: ``####1. Title`` (no space after the hashes) is not a heading in
 CommonMark, but notes written for lenient renderers use it; such lines get
@@ -22,25 +22,21 @@ the space before parsing.
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
 
-import markdown_it_pyrs
 import regex
 from markdown_it import MarkdownIt
-from markdown_it.token import Token
+from markdown_it.tree import SyntaxTreeNode
 from mdit_py_cjk_friendly import cjk_friendly
+from mdit_py_plugins.front_matter import front_matter_plugin
 
 # "####1. Title": a heading written without its space (lenient renderers accept it)
 _TIGHT_HEADING = regex.compile(r"^( {0,3}#{1,6})(?=[^\s#])", regex.MULTILINE)
 _TAG = regex.compile(r"<[^>]*>")
 _SPACES = regex.compile(r"[ \t\u00a0\u3000]+")
 _TASK = regex.compile(r"^\[[ xX]\]\s+")
-_HAN = regex.compile(r"\p{Han}")
-_NEWLINE = regex.compile(rb"\n")
 _WIKI_LINK = regex.compile(r"\[\[(?P<target>[^\]|]{1,200})(?:\|(?P<text>[^\]]{1,200}))?\]\]")
 _TITLE_FIELD = regex.compile(r"^(?i:title|paper|论文题目|题目|标题)\s*[:：]\s*")
 
@@ -81,32 +77,18 @@ class Parsed:
     front_matter_line: int = 0
 
 
-# the block and inline rules of CommonMark, GitHub's pipe tables (a table of papers is a
-# list of papers) and YAML front matter; indented code is off: notes indent continuation
-# lines, and a plain-text note indented by four spaces is still text, not code
-_RULES = [
-    "blockquote", "fence", "heading", "hr", "lheading", "list", "paragraph", "reference",
-    "html_block", "table", "front_matter", "autolink", "backticks", "emphasis", "entity",
-    "escape", "image", "link", "newline", "html_inline",
-]  # fmt: skip
-_INLINE = frozenset(
-    {"text", "text_special", "softbreak", "hardbreak", "strong", "em", "link", "image"}
-    | {"code_inline", "html_inline", "autolink"}
-)
-
-
 @lru_cache(maxsize=1)
-def _tree() -> markdown_it_pyrs.MarkdownIt:
-    """The compiled parser. ``python bench/reader.py --copies 30`` (480 files in 16
-    layouts, both runs on one machine): reading 4.95 s with markdown-it-py for every
-    file, see bench/README.md for the figure with this one."""
-    return markdown_it_pyrs.MarkdownIt("zero").enable_many(_RULES)
-
-
-@lru_cache(maxsize=1)
-def _cjk_inline() -> MarkdownIt:
-    """markdown-it-py with emphasis that works next to Chinese punctuation."""
-    return MarkdownIt("commonmark").use(cjk_friendly)
+def _parser() -> MarkdownIt:
+    """CommonMark with GitHub's pipe tables (a table of papers is a list of papers) and
+    YAML front matter; indented code is off: notes indent continuation lines, and a
+    plain-text note indented by four spaces is still text, not code."""
+    return (
+        MarkdownIt("commonmark")
+        .use(front_matter_plugin)
+        .use(cjk_friendly)
+        .enable("table")
+        .disable("code")
+    )
 
 
 def parse(text: str, title_headers: frozenset[str] = frozenset()) -> Parsed:
@@ -116,14 +98,14 @@ def parse(text: str, title_headers: frozenset[str] = frozenset()) -> Parsed:
     ``title_headers``, case-folded, else the first column of words) is the item's line,
     and each other cell a line of the item, "Header: cell"."""
     text = _TIGHT_HEADING.sub(r"\1 ", text)
-    walk = _Walk(text, title_headers)
-    walk.blocks(_tree().tree(text).children)
+    walk = _Walk(title_headers)
+    walk.blocks(SyntaxTreeNode(_parser().parse(text)).children)
     return Parsed(tuple(walk.lines), walk.front, walk.front_line)
 
 
 @dataclass(frozen=True)
 class _Event:
-    """One inline element, from either parser: text, a break, a tag or a link's ends."""
+    """One inline element: text, a break, a tag or a link's ends."""
 
     kind: str  # text | code_inline | softbreak | hardbreak | strong_open | strong_close |
     #            link_open | link_close | html_inline | image
@@ -134,10 +116,7 @@ class _Event:
 class _Walk:
     """The walk over one document's tree, and the lines it has made so far."""
 
-    def __init__(self, text: str, title_headers: frozenset[str]) -> None:
-        self.data = text.encode("utf-8")
-        # byte offset of each line's start: the tree's positions are bytes
-        self.starts = [0, *(m.end() for m in _NEWLINE.finditer(self.data))]
+    def __init__(self, title_headers: frozenset[str]) -> None:
         self.title_headers = title_headers
         self.lines: list[Line] = []
         self.front, self.front_line = "", 0
@@ -146,51 +125,48 @@ class _Walk:
         self.item_first = False  # the next run of text starts a list item
         self.block = 0
 
-    def line_of(self, offset: int) -> int:
-        return bisect_right(self.starts, offset)
-
-    def blocks(self, nodes: Sequence[Any]) -> None:
+    def blocks(self, nodes: Sequence[SyntaxTreeNode]) -> None:
         for node in nodes:
-            name = node.name
-            if name == "paragraph":
-                self.inline(node.children, node.srcmap)
-            elif name in ("heading", "lheading"):
-                level = int(node.meta.get("level", 1))
-                if name == "lheading" and not _setext_heading(node.children):
+            kind = node.type
+            if kind == "paragraph":
+                self.inline(node)
+            elif kind == "heading":
+                level = int(node.tag[1:])
+                if node.markup in ("=", "-") and not _setext_heading(node):
                     level = 0  # "TITLE X / AUTHORS Y" then "-----": text, then a rule
-                self.inline(node.children, node.srcmap, level)
-            elif name in ("bullet_list", "ordered_list"):
+                self.inline(node, level)
+            elif kind in ("bullet_list", "ordered_list"):
                 self.depth += 1
                 self.blocks(node.children)
                 self.depth -= 1
-            elif name == "list_item":
+            elif kind == "list_item":
                 self.list_item(node)
-            elif name == "blockquote":
+            elif kind == "blockquote":
                 self.blocks(node.children)
-            elif name == "table":
+            elif kind == "table":
                 self.table(node)
-            elif name == "html_block":
+            elif kind == "html_block":
                 self.html_block(node)
-            elif name == "front_matter":
-                self.front = str(node.meta.get("content", "")).removesuffix("\n")
+            elif kind == "front_matter":
+                self.front = node.content.removesuffix("\n")
                 self.front_line = 1
-            elif name in ("fence", "code_block"):
+            elif kind in ("fence", "code_block"):
                 self.fence(node)
 
-    def fence(self, node: Any) -> None:
+    def fence(self, node: SyntaxTreeNode) -> None:
         """Code in notes is not prose: skipped, but it ends a paragraph. One exception: a
         block right under a heading that restates the heading as its first line's name
         ("### CXL-ANNS", then "CXL-ANNS: Software-Hardware Collaborative ..."), which holds
         the paper's full title and facts, not code."""
         self.block += 1
-        content = str(node.meta.get("content", "")).split("\n")
+        content = node.content.split("\n")
         heading = self.lines[-1] if self.lines else None
         if heading is None or heading.kind != "heading" or not content:
             return
         first_line = _TITLE_FIELD.sub("", content[0].strip())  # "Title: DiskANN: ..."
         if not first_line.casefold().startswith(heading.text.casefold() + ":"):
             return
-        first = self.line_of(node.srcmap[0]) + 1  # the line after the opening fence
+        first = _first_line(node) + 1  # the line after the opening fence
         for offset, raw in enumerate(content):
             plain = _fold(raw)
             if plain:
@@ -199,43 +175,30 @@ class _Walk:
                     Line(first + offset, plain, "text", depth=self.depth, block=self.block)
                 )
 
-    def list_item(self, node: Any) -> None:
-        """A list item: its own text (a run of inline nodes when the list is tight, or its
-        first paragraph) and what is nested in it."""
-        self.items.append(self.line_of(node.srcmap[0]))
+    def list_item(self, node: SyntaxTreeNode) -> None:
+        """A list item: its own text (its first paragraph) and what is nested in it."""
+        self.items.append(_first_line(node))
         self.item_first = True
-        run: list[Any] = []
         for child in node.children:
-            if child.name in _INLINE:
-                run.append(child)
-                continue
-            if run:
-                self.inline(run, None)
-                run = []
             self.blocks([child])
             self.item_first = False
-        if run:
-            self.inline(run, None)
         self.items.pop()
-        self.item_first = False
 
-    def inline(self, nodes: Sequence[Any], span: tuple[int, int] | None, level: int = 0) -> None:
-        """The lines of a run of inline nodes (a paragraph, a heading, an item's text)."""
-        if not nodes:
+    def inline(self, node: SyntaxTreeNode, level: int = 0) -> None:
+        """The lines of a paragraph or a heading."""
+        events = _events(node.children[0].children) if node.children else []
+        if not events:
+            self.item_first = False
             return
-        start = span[0] if span else min(n.srcmap[0] for n in nodes)
-        end = span[1] if span else max(n.srcmap[1] for n in nodes)
-        events = _events(nodes)
-        if _unpaired(events):
-            events = self.cjk_events(nodes)
         self.block += 1
-        first = self.line_of(start)
+        first = _first_line(node)
+        last = node.map[1] if node.map else first
         item_first = self.item_first
         for offset, piece in enumerate(_split_lines(events)):
             plain = piece.plain
             if (item_first or level) and offset == 0:
                 plain = _TASK.sub("", plain)  # "- [x] Title", "## [ ] Title": a check box
-            if not plain or first + offset > self.line_of(max(end - 1, start)) + 1:
+            if not plain or first + offset > last + 1:
                 continue
             if level:
                 kind = "heading"
@@ -260,19 +223,10 @@ class _Walk:
             )
         self.item_first = False
 
-    def cjk_events(self, nodes: Sequence[Any]) -> list[_Event]:
-        """The inline nodes' source parsed again, with emphasis next to Chinese that
-        CommonMark does not close ("**作者：**张三")."""
-        start = min(n.srcmap[0] for n in nodes)
-        end = max(n.srcmap[1] for n in nodes)
-        source = self.data[start:end].decode("utf-8", errors="replace")
-        tokens = _cjk_inline().parseInline(source)
-        return _token_events(tokens[0].children or []) if tokens else _events(nodes)
-
-    def html_block(self, node: Any) -> None:
+    def html_block(self, node: SyntaxTreeNode) -> None:
         self.block += 1
-        first = self.line_of(node.srcmap[0])
-        for offset, raw in enumerate(str(node.meta.get("content", "")).split("\n")):
+        first = _first_line(node)
+        for offset, raw in enumerate(node.content.split("\n")):
             plain = _fold(_TAG.sub(lambda m: " " if _is_formatting(m.group()) else m.group(), raw))
             if plain:
                 self.lines.append(
@@ -287,38 +241,42 @@ class _Walk:
                     )
                 )
 
-    def table(self, node: Any) -> None:
+    def table(self, node: SyntaxTreeNode) -> None:
         table = _Table()
         for part in node.children:  # thead, tbody
             for row in part.children:
-                cells = [_split_lines(_events(cell.children))[0] for cell in row.children]
-                entry = (self.line_of(row.srcmap[0]), [(c.plain, c.links, c.strong) for c in cells])
-                (table.head if part.name == "thead" else table.rows).append(entry)
+                cells = [_split_lines(_cell_events(cell))[0] for cell in row.children]
+                entry = (_first_line(row), [(c.plain, c.links, c.strong) for c in cells])
+                (table.head if part.type == "thead" else table.rows).append(entry)
         self.block = table.emit(self.lines, self.depth, self.title_headers, self.block)
 
 
-def _events(nodes: Iterable[Any]) -> list[_Event]:
-    """The compiled parser's inline nodes as events."""
+def _first_line(node: SyntaxTreeNode) -> int:
+    """The 1-based line a block starts on."""
+    return node.map[0] + 1 if node.map else 0
+
+
+def _cell_events(cell: SyntaxTreeNode) -> list[_Event]:
+    return _events(cell.children[0].children) if cell.children else []
+
+
+def _events(nodes: Iterable[SyntaxTreeNode]) -> list[_Event]:
+    """Inline nodes as events."""
     out: list[_Event] = []
     for node in nodes:
-        name = node.name
-        if name == "text":
-            out += _wiki_links(str(node.meta.get("content", "")))
-        elif name == "text_special":  # an escaped character
-            out.append(_Event("text", str(node.meta.get("content", ""))))
-        elif name in ("softbreak", "hardbreak"):
-            out.append(_Event(name))
-        elif name == "code_inline":
-            code = "".join(str(c.meta.get("content", "")) for c in node.children)
-            out.append(_Event("code_inline", code))
-        elif name == "strong":
+        kind = node.type
+        if kind == "text":
+            out += _wiki_links(node.content)
+        elif kind in ("softbreak", "hardbreak"):
+            out.append(_Event(kind))
+        elif kind in ("code_inline", "html_inline"):
+            out.append(_Event(kind, node.content))
+        elif kind == "strong":
             out += [_Event("strong_open"), *_events(node.children), _Event("strong_close")]
-        elif name in ("link", "autolink"):
-            href = str(node.meta.get("url", ""))
+        elif kind == "link":
+            href = str(node.attrs.get("href", ""))
             out += [_Event("link_open", href=href), *_events(node.children), _Event("link_close")]
-        elif name == "html_inline":
-            out.append(_Event("html_inline", str(node.meta.get("content", ""))))
-        elif name == "image":
+        elif kind == "image":
             out.append(_Event("image"))
         else:  # emphasis and anything else: its text
             out += _events(node.children)
@@ -341,28 +299,6 @@ def _wiki_links(text: str) -> list[_Event]:
     if at < len(text):
         out.append(_Event("text", text[at:]))
     return out
-
-
-def _token_events(tokens: Iterable[Token]) -> list[_Event]:
-    """markdown-it-py's inline tokens as events."""
-    out: list[_Event] = []
-    for token in tokens:
-        kind = token.type
-        if kind == "link_open":
-            out.append(_Event("link_open", href=str(token.attrs.get("href", ""))))
-        elif kind in ("text", "code_inline", "html_inline"):
-            out.append(_Event(kind, token.content))
-        elif kind in ("softbreak", "hardbreak", "strong_open", "strong_close", "link_close"):
-            out.append(_Event(kind))
-        elif kind == "image":
-            out.append(_Event("image"))
-    return out
-
-
-def _unpaired(events: list[_Event]) -> bool:
-    """Emphasis markers the compiled parser left in Chinese text: "**作者：**张三"."""
-    texts = [e.content for e in events if e.kind == "text"]
-    return any("*" in t or "_" in t for t in texts) and any(_HAN.search(t) for t in texts)
 
 
 Cell = tuple[str, tuple[Link, ...], bool]
@@ -437,12 +373,13 @@ class _Piece:
     tags: tuple[str, ...] = ()
 
 
-def _setext_heading(nodes: Sequence[Any]) -> bool:
+def _setext_heading(node: SyntaxTreeNode) -> bool:
     """Whether text underlined with ``---`` or ``===`` reads as a heading: one short line.
     Plain-text notes draw such rules under paragraphs that are no headings."""
-    if any(n.name in ("softbreak", "hardbreak") for n in nodes):
+    events = _events(node.children[0].children) if node.children else []
+    if any(e.kind in ("softbreak", "hardbreak") for e in events):
         return False
-    text = "".join(e.content for e in _events(nodes) if e.kind == "text").strip()
+    text = "".join(e.content for e in events if e.kind == "text").strip()
     return len(text.split()) <= 12 and len(text) <= 100
 
 
