@@ -83,7 +83,8 @@ def notes_files(paths: Iterable[str | Path]) -> list[tuple[Path, str]]:
     """The notes files under the given files and folders, each with its stable name
     (relative to the folder it was found under), in a stable order."""
     given = [Path(p) for p in paths]
-    roots = [p if p.is_dir() else p.parent for p in given]
+    # resolved once: a shell glob gives one root per file (kg build notes/*.md)
+    roots = list(dict.fromkeys((p if p.is_dir() else p.parent).resolve() for p in given))
     return [(path, _stable_name(path, roots)) for path in find_notes(given)]
 
 
@@ -501,11 +502,12 @@ def _excerpt(lines: list[Line]) -> str:
 
 
 def _stable_name(path: Path, roots: Sequence[Path]) -> str:
-    """The file's name relative to the folder it was found under (POSIX separators)."""
+    """The file's name relative to the (resolved) folder it was found under, with POSIX
+    separators."""
     resolved = path.resolve()
     for root in roots:
         try:
-            return resolved.relative_to(root.resolve()).as_posix()
+            return resolved.relative_to(root).as_posix()
         except ValueError:
             continue
     return path.name
