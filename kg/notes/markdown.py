@@ -8,35 +8,45 @@ list depth, the item it starts), its plain text (markup removed, link text
 kept), its links and whether it is wholly bold. Plain-text notes parse as
 paragraphs, so they need no other path.
 
-The parser is markdown-it-py, with YAML front matter from mdit-py-plugins and
-emphasis next to Chinese from mdit-py-cjk-friendly: CommonMark does not let
-``**`` close before Chinese text after punctuation ("**作者：**张三"); the
-extension does. (markdown-it-pyrs, the same parser compiled from Rust, read
-notes in 30% less time but panics on ordinary text such as "[`", markdown-it-rust
-issue #40, so it is not used; bench/README.md has the figures.)
+The parser is pulldown-cmark (the CommonMark parser rustdoc uses, compiled from
+Rust; through pyromark), with GitHub's tables. Its events become a small tree
+(:class:`_Node`) that one walk flattens. Parsing with markdown-it-py instead took
+half the time kg spent reading notes (bench/README.md has the figures).
+markdown-it-py stays for two things pulldown-cmark does not do: emphasis next to
+Chinese (CommonMark does not let ``**`` close before Chinese text after punctuation,
+"**作者：**张三"; a run of text where it stayed open is parsed again by markdown-it-py
+with the CJK-friendly extension, mdit-py-cjk-friendly), and link addresses
+percent-encoded the way markdown-it does. (markdown-it-pyrs, markdown-it compiled
+from Rust, panics on ordinary text such as "[`", markdown-it-rust issue #40; it is
+not used.)
 
-One leniency: ``####1. Title`` (no space after the hashes) is not a heading in
-CommonMark, but notes written for lenient renderers use it; such lines get
-the space before parsing.
+Two leniencies: ``####1. Title`` (no space after the hashes) is not a heading in
+CommonMark, but notes written for lenient renderers use it; such lines get the
+space before parsing. And text indented by four spaces, code in CommonMark, is
+read as Markdown: notes indent continuation lines and pasted bullets.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
+import pyromark
 import regex
 from markdown_it import MarkdownIt
-from markdown_it.tree import SyntaxTreeNode
+from markdown_it.token import Token
 from mdit_py_cjk_friendly import cjk_friendly
-from mdit_py_plugins.front_matter import front_matter_plugin
 
 # "####1. Title": a heading written without its space (lenient renderers accept it)
 _TIGHT_HEADING = regex.compile(r"^( {0,3}#{1,6})(?=[^\s#])", regex.MULTILINE)
 _TAG = regex.compile(r"<[^>]*>")
 _SPACES = regex.compile(r"[ \t\u00a0\u3000]+")
 _TASK = regex.compile(r"^\[[ xX]\]\s+")
+_HAN = regex.compile(r"\p{Han}")
+_NEWLINE = regex.compile(rb"\n")
 _WIKI_LINK = regex.compile(r"\[\[(?P<target>[^\]|]{1,200})(?:\|(?P<text>[^\]]{1,200}))?\]\]")
 _TITLE_FIELD = regex.compile(r"^(?i:title|paper|论文题目|题目|标题)\s*[:：]\s*")
 
@@ -77,18 +87,63 @@ class Parsed:
     front_matter_line: int = 0
 
 
+# pulldown-cmark's options: GitHub's pipe tables (a table of papers is a list of papers).
+# Front matter is cut off before parsing (see _front_matter): pulldown-cmark's metadata
+# blocks may open at any "---" line, and notes draw such rules between papers.
+_OPTIONS = pyromark.Options.ENABLE_TABLES
+
+
+@dataclass
+class _Node:
+    """One element of the parsed document: its kind (pulldown-cmark's name: "Paragraph",
+    "Heading", "Item", "Text", "SoftBreak" ...), its UTF-8 byte range in the source, its
+    value (a heading's level, a link's address, a text's content) and its children."""
+
+    kind: str
+    start: int
+    end: int
+    value: Any = None
+    children: list[_Node] = field(default_factory=list)
+
+
+def _tree(text: str) -> list[_Node]:
+    """The document's top-level blocks, from pulldown-cmark's stream of events."""
+    root = _Node("Document", 0, 0)
+    stack = [root]
+    for event, span in pyromark.events_with_range(text, options=_OPTIONS):
+        if isinstance(event, str):  # "SoftBreak", "HardBreak", "Rule"
+            stack[-1].children.append(_Node(event, span["start"], span["end"]))
+            continue
+        ((what, detail),) = event.items()
+        if what == "Start":
+            kind, value = (detail, None) if isinstance(detail, str) else next(iter(detail.items()))
+            node = _Node(kind, span["start"], span["end"], value)
+            stack[-1].children.append(node)
+            stack.append(node)
+        elif what == "End":
+            stack.pop()
+        else:  # "Text", "Code", "Html", "InlineHtml" ... with their content
+            stack[-1].children.append(_Node(what, span["start"], span["end"], detail))
+    return root.children
+
+
+def _front_matter(text: str) -> tuple[str, str]:
+    """YAML front matter (between a first line ``---`` and the next line ``---`` or
+    ``...``) and the text with the front matter's lines left empty, so that line
+    numbers stay those of the file."""
+    lines = text.split("\n")
+    if not lines or lines[0].rstrip() != "---":
+        return "", text
+    for at in range(1, len(lines)):
+        if lines[at].rstrip() in ("---", "..."):
+            return "\n".join(lines[1:at]), "\n" * (at + 1) + "\n".join(lines[at + 1 :])
+    return "", text
+
+
 @lru_cache(maxsize=1)
-def _parser() -> MarkdownIt:
-    """CommonMark with GitHub's pipe tables (a table of papers is a list of papers) and
-    YAML front matter; indented code is off: notes indent continuation lines, and a
-    plain-text note indented by four spaces is still text, not code."""
-    return (
-        MarkdownIt("commonmark")
-        .use(front_matter_plugin)
-        .use(cjk_friendly)
-        .enable("table")
-        .disable("code")
-    )
+def _cjk_inline() -> MarkdownIt:
+    """markdown-it-py with emphasis that works next to Chinese punctuation."""
+    return MarkdownIt("commonmark").use(cjk_friendly)
 
 
 def parse(text: str, title_headers: frozenset[str] = frozenset()) -> Parsed:
@@ -97,10 +152,10 @@ def parse(text: str, title_headers: frozenset[str] = frozenset()) -> Parsed:
     A table's rows become list items: the cell of the title column (its header in
     ``title_headers``, case-folded, else the first column of words) is the item's line,
     and each other cell a line of the item, "Header: cell"."""
-    text = _TIGHT_HEADING.sub(r"\1 ", text)
-    walk = _Walk(title_headers)
-    walk.blocks(SyntaxTreeNode(_parser().parse(text)).children)
-    return Parsed(tuple(walk.lines), walk.front, walk.front_line)
+    front, text = _front_matter(_TIGHT_HEADING.sub(r"\1 ", text))
+    walk = _Walk(text, title_headers)
+    walk.blocks(_tree(text))
+    return Parsed(tuple(walk.lines), front, 1 if front else 0)
 
 
 @dataclass(frozen=True)
@@ -113,60 +168,87 @@ class _Event:
     href: str = ""
 
 
+_INLINE = frozenset(
+    {"Text", "Code", "InlineHtml", "SoftBreak", "HardBreak", "Strong", "Emphasis"}
+    | {"Strikethrough", "Link", "Image", "InlineMath", "FootnoteReference", "TaskListMarker"}
+)
+
+
 class _Walk:
     """The walk over one document's tree, and the lines it has made so far."""
 
-    def __init__(self, title_headers: frozenset[str]) -> None:
+    def __init__(self, text: str, title_headers: frozenset[str], first_line: int = 1) -> None:
+        self.data = text.encode("utf-8")
+        # byte offset of each line's start: the tree's positions are bytes
+        self.starts = [0, *(m.end() for m in _NEWLINE.finditer(self.data))]
+        self.first_line = first_line  # the file's line of the text's first line
         self.title_headers = title_headers
         self.lines: list[Line] = []
-        self.front, self.front_line = "", 0
         self.depth = 0
         self.items: list[int] = []  # first line of each open list item
         self.item_first = False  # the next run of text starts a list item
         self.block = 0
 
-    def blocks(self, nodes: Sequence[SyntaxTreeNode]) -> None:
+    def line_of(self, offset: int) -> int:
+        return bisect_right(self.starts, offset) + self.first_line - 1
+
+    def blocks(self, nodes: Sequence[_Node]) -> None:
         for node in nodes:
-            kind = node.type
-            if kind == "paragraph":
-                self.inline(node)
-            elif kind == "heading":
-                level = int(node.tag[1:])
-                if node.markup in ("=", "-") and not _setext_heading(node):
+            kind = node.kind
+            if kind == "Paragraph":
+                self.inline(node.children)
+            elif kind == "Heading":
+                level = int(node.value["level"][1:])
+                setext = not self.data[node.start : node.end].lstrip(b" ").startswith(b"#")
+                if setext and not _setext_heading(node.children):
                     level = 0  # "TITLE X / AUTHORS Y" then "-----": text, then a rule
-                self.inline(node, level)
-            elif kind in ("bullet_list", "ordered_list"):
+                self.inline(node.children, level)
+            elif kind == "List":
                 self.depth += 1
                 self.blocks(node.children)
                 self.depth -= 1
-            elif kind == "list_item":
+            elif kind == "Item":
                 self.list_item(node)
-            elif kind == "blockquote":
+            elif kind == "BlockQuote":
                 self.blocks(node.children)
-            elif kind == "table":
+            elif kind == "Table":
                 self.table(node)
-            elif kind == "html_block":
+            elif kind == "HtmlBlock":
                 self.html_block(node)
-            elif kind == "front_matter":
-                self.front = node.content.removesuffix("\n")
-                self.front_line = 1
-            elif kind in ("fence", "code_block"):
+            elif kind == "CodeBlock" and node.value == "Indented":
+                self.indented(node)
+            elif kind == "CodeBlock":
                 self.fence(node)
 
-    def fence(self, node: SyntaxTreeNode) -> None:
+    def indented(self, node: _Node) -> None:
+        """Text indented by four spaces is code in CommonMark; in notes it is text
+        (continuation lines, bullets pasted with their indent): read as Markdown."""
+        if not node.children:
+            return
+        walk = _Walk(
+            "".join(str(c.value) for c in node.children),
+            self.title_headers,
+            self.line_of(node.children[0].start),
+        )
+        walk.lines, walk.items = self.lines, self.items
+        walk.depth, walk.block = self.depth, self.block
+        walk.blocks(_tree(walk.data.decode("utf-8")))
+        self.block = walk.block
+
+    def fence(self, node: _Node) -> None:
         """Code in notes is not prose: skipped, but it ends a paragraph. One exception: a
         block right under a heading that restates the heading as its first line's name
         ("### CXL-ANNS", then "CXL-ANNS: Software-Hardware Collaborative ..."), which holds
         the paper's full title and facts, not code."""
         self.block += 1
-        content = node.content.split("\n")
+        content = "".join(str(c.value) for c in node.children).split("\n")
         heading = self.lines[-1] if self.lines else None
         if heading is None or heading.kind != "heading" or not content:
             return
         first_line = _TITLE_FIELD.sub("", content[0].strip())  # "Title: DiskANN: ..."
         if not first_line.casefold().startswith(heading.text.casefold() + ":"):
             return
-        first = _first_line(node) + 1  # the line after the opening fence
+        first = self.line_of(node.start) + 1  # the line after the opening fence
         for offset, raw in enumerate(content):
             plain = _fold(raw)
             if plain:
@@ -175,24 +257,42 @@ class _Walk:
                     Line(first + offset, plain, "text", depth=self.depth, block=self.block)
                 )
 
-    def list_item(self, node: SyntaxTreeNode) -> None:
-        """A list item: its own text (its first paragraph) and what is nested in it."""
-        self.items.append(_first_line(node))
+    def list_item(self, node: _Node) -> None:
+        """A list item: its own text (a run of inline nodes when the list is tight, or its
+        first paragraph) and what is nested in it."""
+        # the line of its first child: with tabs, an item's range can start a line early
+        self.items.append(self.line_of(node.children[0].start if node.children else node.start))
         self.item_first = True
+        run: list[_Node] = []
         for child in node.children:
+            if child.kind in _INLINE:
+                run.append(child)
+                continue
+            if run:
+                self.inline(run)
+                run = []
             self.blocks([child])
             self.item_first = False
+        if run:
+            self.inline(run)
         self.items.pop()
+        self.item_first = False
 
-    def inline(self, node: SyntaxTreeNode, level: int = 0) -> None:
-        """The lines of a paragraph or a heading."""
-        events = _events(node.children[0].children) if node.children else []
-        if not events:
+    def inline(self, nodes: Sequence[_Node], level: int = 0) -> None:
+        """The lines of a run of inline nodes (a paragraph, a heading, an item's text)."""
+        if not nodes:
             self.item_first = False
             return
+        start = min(n.start for n in nodes)
+        end = max(n.end for n in nodes)
+        events = _events(nodes)
+        if _unpaired(events):
+            source = self.data[start:end].decode("utf-8", errors="replace")
+            tokens = _cjk_inline().parseInline(source)
+            events = _token_events(tokens[0].children or []) if tokens else events
         self.block += 1
-        first = _first_line(node)
-        last = node.map[1] if node.map else first
+        first = self.line_of(start)
+        last = self.line_of(max(end - 1, start))
         item_first = self.item_first
         for offset, piece in enumerate(_split_lines(events)):
             plain = piece.plain
@@ -223,15 +323,15 @@ class _Walk:
             )
         self.item_first = False
 
-    def html_block(self, node: SyntaxTreeNode) -> None:
+    def html_block(self, node: _Node) -> None:
         self.block += 1
-        first = _first_line(node)
-        for offset, raw in enumerate(node.content.split("\n")):
+        for child in node.children:
+            raw = str(child.value).rstrip("\n")
             plain = _fold(_TAG.sub(lambda m: " " if _is_formatting(m.group()) else m.group(), raw))
             if plain:
                 self.lines.append(
                     Line(
-                        first + offset,
+                        self.line_of(child.start),
                         plain,
                         "html",
                         depth=self.depth,
@@ -241,46 +341,71 @@ class _Walk:
                     )
                 )
 
-    def table(self, node: SyntaxTreeNode) -> None:
+    def table(self, node: _Node) -> None:
         table = _Table()
-        for part in node.children:  # thead, tbody
-            for row in part.children:
-                cells = [_split_lines(_cell_events(cell))[0] for cell in row.children]
-                entry = (_first_line(row), [(c.plain, c.links, c.strong) for c in cells])
-                (table.head if part.type == "thead" else table.rows).append(entry)
+        for part in node.children:  # the head (its cells), then each row
+            cells = [_split_lines(_events(cell.children))[0] for cell in part.children]
+            entry = (self.line_of(part.start), [(c.plain, c.links, c.strong) for c in cells])
+            (table.head if part.kind == "TableHead" else table.rows).append(entry)
         self.block = table.emit(self.lines, self.depth, self.title_headers, self.block)
 
 
-def _first_line(node: SyntaxTreeNode) -> int:
-    """The 1-based line a block starts on."""
-    return node.map[0] + 1 if node.map else 0
-
-
-def _cell_events(cell: SyntaxTreeNode) -> list[_Event]:
-    return _events(cell.children[0].children) if cell.children else []
-
-
-def _events(nodes: Iterable[SyntaxTreeNode]) -> list[_Event]:
-    """Inline nodes as events."""
+def _events(nodes: Iterable[_Node]) -> list[_Event]:
+    """Inline nodes as events; adjacent pieces of text joined."""
     out: list[_Event] = []
+    text: list[str] = []
+
+    def flush() -> None:
+        if text:
+            out.extend(_wiki_links("".join(text)))
+            text.clear()
+
     for node in nodes:
-        kind = node.type
-        if kind == "text":
-            out += _wiki_links(node.content)
-        elif kind in ("softbreak", "hardbreak"):
-            out.append(_Event(kind))
-        elif kind in ("code_inline", "html_inline"):
-            out.append(_Event(kind, node.content))
-        elif kind == "strong":
+        kind = node.kind
+        if kind == "Text":
+            text.append(str(node.value))
+            continue
+        flush()
+        if kind in ("SoftBreak", "HardBreak"):
+            out.append(_Event(kind.lower()))
+        elif kind == "Code":
+            out.append(_Event("code_inline", str(node.value)))
+        elif kind == "InlineHtml":
+            out.append(_Event("html_inline", str(node.value)))
+        elif kind == "Strong":
             out += [_Event("strong_open"), *_events(node.children), _Event("strong_close")]
-        elif kind == "link":
-            href = str(node.attrs.get("href", ""))
+        elif kind == "Link":
+            # percent-encoded as markdown-it does ("[2022]" -> "%5B2022%5D")
+            href = _cjk_inline().normalizeLink(str(node.value.get("dest_url", "")))
             out += [_Event("link_open", href=href), *_events(node.children), _Event("link_close")]
-        elif kind == "image":
+        elif kind == "Image":
             out.append(_Event("image"))
         else:  # emphasis and anything else: its text
             out += _events(node.children)
+    flush()
     return out
+
+
+def _token_events(tokens: Iterable[Token]) -> list[_Event]:
+    """markdown-it-py's inline tokens as events."""
+    out: list[_Event] = []
+    for token in tokens:
+        kind = token.type
+        if kind == "link_open":
+            out.append(_Event("link_open", href=str(token.attrs.get("href", ""))))
+        elif kind in ("text", "code_inline", "html_inline"):
+            out.append(_Event(kind, token.content))
+        elif kind in ("softbreak", "hardbreak", "strong_open", "strong_close", "link_close"):
+            out.append(_Event(kind))
+        elif kind == "image":
+            out.append(_Event("image"))
+    return out
+
+
+def _unpaired(events: list[_Event]) -> bool:
+    """Emphasis markers CommonMark left open in Chinese text: "**作者：**张三"."""
+    texts = [e.content for e in events if e.kind == "text"]
+    return any("*" in t or "_" in t for t in texts) and any(_HAN.search(t) for t in texts)
 
 
 def _wiki_links(text: str) -> list[_Event]:
@@ -310,9 +435,6 @@ class _Table:
 
     head: list[tuple[int, list[Cell]]] = field(default_factory=list)
     rows: list[tuple[int, list[Cell]]] = field(default_factory=list)
-    head_open: bool = True
-    row: int = 0
-    cells: list[Cell] = field(default_factory=list)
 
     def emit(self, lines: list[Line], depth: int, title_headers: frozenset[str], block: int) -> int:
         """Each body row as a list item: the title cell, then the other cells. A table of
@@ -373,10 +495,10 @@ class _Piece:
     tags: tuple[str, ...] = ()
 
 
-def _setext_heading(node: SyntaxTreeNode) -> bool:
+def _setext_heading(nodes: Sequence[_Node]) -> bool:
     """Whether text underlined with ``---`` or ``===`` reads as a heading: one short line.
     Plain-text notes draw such rules under paragraphs that are no headings."""
-    events = _events(node.children[0].children) if node.children else []
+    events = _events(nodes)
     if any(e.kind in ("softbreak", "hardbreak") for e in events):
         return False
     text = "".join(e.content for e in events if e.kind == "text").strip()

@@ -582,6 +582,8 @@ class Structure:
     def citation(self, line: Line) -> tuple[str, Line] | None:
         """A reference: authors, then the title in quotes ("A and B for “Title” in ...",
         'A, B. "Title". OSDI 2020'): the title, and the authors as a line of their own."""
+        if "“" not in line.text and '"' not in line.text:
+            return None  # no quotes: no need for the slow pattern
         m = _CITATION.match(line.text)
         if m is None:
             return None
