@@ -1,25 +1,28 @@
 """kg: turn notes about conference papers into an RDF knowledge graph.
 
-The pipeline, one module per step::
+The pipeline, a package per step, plain records between steps::
 
-    notes.read_notes  ->  extract.extract  ->  graph.to_quads / to_graph  ->  query | html | store
+    notes files --notes--> Corpus --extract--> Knowledge --rdf--> Statements
+        --> output (files, push) | query (SPARQL) | html (graph.html)
 
-:func:`build` runs the first three steps and returns an ``rdflib.Graph``.
+:func:`build_all` runs the first three steps (file by file, in processes, cached:
+:mod:`kg.pipeline`) and :func:`write` writes what ``kg build`` writes; each step
+also stands alone (:func:`read_notes`, :func:`extract`, :func:`to_statements`).
 """
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
-
-from .api import Build, NotesWarning, build, build_all, load, start_page
+from .api import Build, NotesWarning, build, build_all, start_page, write
 from .errors import KgError, LexiconError, NotesError, QueryError, StoreError
 from .extract import extract
-from .lexicon import load_lexicon
+from .lexicon import Lexicon, load_lexicon
 from .notes import read_notes
 from .query import NamedQuery, Rows, named_queries, query
+from .rdf import Statements, load, to_statements
+from .rdf.vocab import DEFAULT_BASE, KG
 from .records import Corpus, Knowledge, Problem
 from .validate import Validation, validate
-from .vocab import DEFAULT_BASE, KG
+from .version import __version__
 
 __all__ = [
     "DEFAULT_BASE",
@@ -28,6 +31,7 @@ __all__ = [
     "Corpus",
     "KgError",
     "Knowledge",
+    "Lexicon",
     "LexiconError",
     "NamedQuery",
     "NotesError",
@@ -35,6 +39,7 @@ __all__ = [
     "Problem",
     "QueryError",
     "Rows",
+    "Statements",
     "StoreError",
     "Validation",
     "__version__",
@@ -47,5 +52,7 @@ __all__ = [
     "query",
     "read_notes",
     "start_page",
+    "to_statements",
     "validate",
+    "write",
 ]

@@ -1,32 +1,35 @@
-"""The whole pipeline behind one call; the CLI and library users both use this."""
+"""The whole pipeline behind a few calls; the command line is a thin layer over these.
+
+- :func:`build_all`: notes -> records -> knowledge -> statements (a :class:`Build`);
+- :func:`write`: everything ``kg build`` writes for a build (RDF files, ``void.ttl``,
+  ``graph.html``);
+- :func:`build`: the graph of some notes, as an rdflib Graph, in one call.
+"""
 
 from __future__ import annotations
 
 import warnings
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
 
-import pyoxigraph as ox
 import rdflib
 
-from . import cache as cache_mod
-from . import resources
-from .cache import Cache
-from .errors import KgError, NotesError
-from .graph import Statements, oxigraph_graph, to_graph
-from .html import DRAWING_LIBRARIES, HtmlOptions, shows_map, write_html
-from .html import prepare as prepare_html
-from .iri import check_base
+from . import files
+from .errors import NotesError
 from .lexicon import load_lexicon
-from .notes import notes_files
-from .pipeline import build_statements
-from .progress import Stages, progress_bar
+from .output import write_bytes, write_description, write_formats
+from .pipeline import Cache, build_statements
+from .pipeline import cache as cache_mod
+from .rdf import OxigraphGraph, Statements, check_base, describe, to_graph
+from .rdf.vocab import DEFAULT_BASE
+from .rdf.void import DEFAULT_LICENSE
 from .records import Knowledge, Problem
-from .store import atomic_write
-from .vocab import DEFAULT_BASE
+from .timing import Stages, progress
+
+CACHE_DIR_NAME = cache_mod.CACHE_DIR_NAME
 
 
 class NotesWarning(UserWarning):
@@ -40,6 +43,7 @@ class Build:
     knowledge: Knowledge
     statements: Statements
     base: str
+    redone: list[str] = field(default_factory=list)  # files read anew, not from the cache
 
     @property
     def problems(self) -> list[Problem]:
@@ -49,7 +53,7 @@ class Build:
         )
 
     @property
-    def graph(self) -> rdflib.Graph:
+    def graph(self) -> OxigraphGraph:
         return to_graph(self.statements)
 
 
@@ -59,79 +63,108 @@ def build_all(
     base: str = DEFAULT_BASE,
     lexicons: Sequence[str | Path] = (),
     stages: Stages | None = None,
-    progress: bool = False,
+    progress_bar: bool = False,
     cache_dir: str | Path | None = None,
     workers: int = 0,
     conference: str = "",
 ) -> Build:
     """Read, understand and state: the three first steps of the pipeline.
 
-    ``stages`` records the seconds each step takes; ``progress`` draws a
-    progress bar on a terminal while the files are done. With ``cache_dir``,
-    each file's result is remembered there and a rebuild redoes only the
-    files that changed. ``workers`` processes share large corpora out
-    (default: the CPUs, or ``KG_WORKERS``). ``conference`` ("OSDI 2020") names the
-    conference of notes that do not say it (else a ``kg.yaml`` beside them may).
+    ``paths`` are notes files and folders (default: kg's sample notes, ``data/``).
+    ``stages`` records the seconds each step takes; ``progress_bar`` draws a bar on
+    a terminal while the files are done. With ``cache_dir``, each file's result is
+    remembered there and a rebuild redoes only the files that changed. ``workers``
+    processes share large corpora out (default: the CPUs, or ``KG_WORKERS``).
+    ``conference`` ("OSDI 2020") names the conference of notes that do not say it
+    (else a ``kg.yaml`` beside them may).
     """
     stages = stages or Stages()
     base = check_base(base)
     with stages("lexicon"):
         lexicon = load_lexicon(lexicons)
-    paths = list(paths) if paths is not None else [resources.default_notes_dir()]
-    files = notes_files(paths)
-    with stages("notes"):
-        done = progress_bar(len(files), progress, unit="files")
-        knowledge, statements = build_statements(
-            files, lexicon, base, Cache(cache_dir), workers, done, conference
+    paths = list(paths) if paths is not None else [files.default_notes_dir()]
+    notes = files.notes_files(paths)
+    with stages("notes"), progress(len(notes), progress_bar, unit="files") as done:
+        knowledge, statements, redone = build_statements(
+            notes, lexicon, base, Cache(cache_dir), workers, done, conference
         )
-    return Build(knowledge, statements, base)
+    return Build(knowledge, statements, base, redone)
+
+
+def write(
+    result: Build,
+    out_dir: str | Path,
+    *,
+    formats: Sequence[str] = ("turtle",),
+    html: bool = True,
+    license_iri: str = DEFAULT_LICENSE,
+    cache_dir: str | Path | None = None,
+    stages: Stages | None = None,
+) -> list[Path]:
+    """Write what ``kg build`` writes: ``graph.<suffix>`` in each format, ``void.ttl``
+    (the dataset's description) and, with ``html``, ``graph.html``. The page's graph is
+    loaded and its libraries imported in the background while the files are written;
+    with ``cache_dir``, a page whose input did not change is copied from there. Returns
+    the paths written."""
+    stages = stages or Stages()
+    out = Path(out_dir)
+    page = None
+    if html:
+        with stages("html"):
+            page = start_page(result, out / "graph.html", cache_dir)
+    with stages("write"):
+        written = write_formats(result.statements, out, formats, result.base)
+        description = describe(
+            result.statements, result.knowledge, result.base, formats, license_iri
+        )
+        written.append(write_description(description, out, result.base))
+    if page is not None:
+        with stages("html"):
+            written.append(page())
+    return written
 
 
 def start_page(
-    build: Build, path: str | Path, cache_dir: str | Path | None = None
+    result: Build, path: str | Path, cache_dir: str | Path | None = None
 ) -> Callable[[], Path]:
     """Begin writing ``graph.html`` for a build; call what it returns to finish it.
 
     Oxigraph loads the page's graph, and Python the drawing libraries, in the
     background (Oxigraph does not hold the GIL) while the caller writes other
     files. A large corpus opens on the institution-technique map, which needs
-    only the outline of the graph. With ``cache_dir``, a page whose input did
-    not change since the last build is taken from there instead of being drawn
-    again.
+    only the outline of the graph.
     """
-    statements = build.statements
-    if shows_map(HtmlOptions(), len(build.knowledge.papers)):
+    from .html import DRAWING_LIBRARIES, HtmlOptions, prepare, shows_map, write_page
+
+    statements = result.statements
+    if shows_map(HtmlOptions(), len(result.knowledge.papers)):
         statements = statements.outline()
+    drawn_by = [f"{name} {metadata.version(name)}" for name in DRAWING_LIBRARIES]
     cache = Cache(Path(cache_dir) / "pages" if cache_dir is not None else None)
-    entry = cache_mod.key(cache_mod.code_fingerprint(), *_drawn_by(), statements.ntriples())
+    entry = cache_mod.key(cache_mod.code_fingerprint(), *drawn_by, statements.ntriples())
     html = cache.get(entry)
     if html is not None:
         drawn = html
 
         def copy() -> Path:
             cache.forget_unused()
-            return atomic_write(path, lambda tmp: tmp.write_bytes(drawn))
+            return write_bytes(path, [drawn])
 
         return copy
     background = ThreadPoolExecutor(max_workers=2)
     graph = background.submit(to_graph, statements)
-    libraries = background.submit(prepare_html)
+    libraries = background.submit(prepare)
     background.shutdown(wait=False)
 
     def draw() -> Path:
         libraries.result()
-        written = write_html(graph.result(), path)
+        written = write_page(graph.result(), path)
         if cache.directory is not None:
             cache.put(entry, written.read_bytes())
         cache.forget_unused()
         return written
 
     return draw
-
-
-def _drawn_by() -> list[str]:
-    """What else a page depends on: the libraries that draw and lay it out."""
-    return [f"{name} {metadata.version(name)}" for name in DRAWING_LIBRARIES]
 
 
 def build(
@@ -142,7 +175,8 @@ def build(
     strict: bool = False,
     conference: str = "",
 ) -> rdflib.Graph:
-    """Build the knowledge graph of the notes under ``paths`` (default: kg's ``data/``).
+    """The knowledge graph of the notes under ``paths`` (default: kg's ``data/``), as an
+    rdflib Graph backed by Oxigraph.
 
     Problems in the notes are issued as :class:`NotesWarning` warnings; with
     ``strict=True`` the first one is raised as :class:`~kg.errors.NotesError`.
@@ -153,29 +187,3 @@ def build(
             raise NotesError(problem.message, problem.path, problem.line, problem.excerpt)
         warnings.warn(str(problem), NotesWarning, stacklevel=2)
     return result.graph
-
-
-def load(path: str | Path) -> rdflib.Graph:
-    """Load a graph kg wrote (.ttl, .nt, .trig, .nq) into an Oxigraph-backed rdflib Graph."""
-    path = Path(path)
-    formats = {
-        ".ttl": ox.RdfFormat.TURTLE,
-        ".nt": ox.RdfFormat.N_TRIPLES,
-        ".trig": ox.RdfFormat.TRIG,
-        ".nq": ox.RdfFormat.N_QUADS,
-    }
-    if path.suffix not in formats:
-        raise KgError(
-            f"{path}: cannot load {path.suffix or 'this'} files; use .ttl, .nt, .trig or .nq"
-        )
-    graph, store = oxigraph_graph()
-    rdf_format = formats[path.suffix]
-    try:
-        if rdf_format.supports_datasets:  # the union of the named graphs, as one graph
-            quads = ox.parse(path=str(path), format=rdf_format)
-            store.bulk_extend(ox.Quad(q.subject, q.predicate, q.object) for q in quads)
-        else:  # loaded by Oxigraph without a Python loop
-            store.bulk_load(path=str(path), format=rdf_format)
-    except (OSError, SyntaxError) as exc:
-        raise KgError(f"{path}: {exc}") from exc
-    return graph

@@ -13,32 +13,25 @@ import argparse
 import gc
 import json
 import sys
-import warnings
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
 import rdflib
 
-from . import __version__, resources
-from .api import Build, build_all, load, start_page
-from .cache import CACHE_DIR_NAME
+from . import files
+from .api import CACHE_DIR_NAME, Build, build_all, write
 from .errors import KgError, QueryError
-from .graph import describe
-from .html import (
-    VIEWS,
-    HtmlOptions,
-    page_graph,
-    render,
-    to_network,
-    write_gexf,
-    write_graphml,
-)
-from .progress import Stages
-from .query import FORMATS, Rows, named_queries, query
-from .store import FORMATS as RDF_FORMATS
-from .store import atomic_write_text, push, write_description, write_outputs
-from .vocab import DEFAULT_BASE
+from .html.options import DEFAULT_MAX_NODES, VIEWS, HtmlOptions
+from .output import FORMATS as RDF_FORMATS
+from .output import push
+from .query import ENGINES, FORMATS, Rows, named_queries, query
+from .rdf import load
+from .rdf.vocab import DEFAULT_BASE
+from .rdf.void import DEFAULT_LICENSE
+from .records import Knowledge
+from .timing import Stages
+from .version import __version__
 
 OK, PROBLEMS, FAILED = 0, 1, 2
 DEFAULT_OUT = Path("out")
@@ -106,7 +99,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     b.add_argument(
         "--license",
-        default="https://creativecommons.org/licenses/by/4.0/",
+        default=DEFAULT_LICENSE,
         metavar="IRI",
         help="licence of the data, stated in void.ttl (default: CC BY 4.0)",
     )
@@ -164,7 +157,7 @@ def _parser() -> argparse.ArgumentParser:
         help="bind ?NAME to VALUE (a literal, or an IRI given as <...>); repeatable",
     )
     q.add_argument("--format", choices=FORMATS, default="table", help="output format")
-    q.add_argument("--engine", choices=("auto", "oxigraph", "rdflib"), default="auto")
+    q.add_argument("--engine", choices=ENGINES, default="auto")
     q.add_argument(
         "--timeout",
         type=float,
@@ -214,7 +207,7 @@ def _parser() -> argparse.ArgumentParser:
     h.add_argument(
         "--max-nodes",
         type=int,
-        default=400,
+        default=DEFAULT_MAX_NODES,
         help="the institution-technique map keeps the busiest this many nodes",
     )
     h.add_argument("--graphml", type=Path, metavar="PATH", help="also write the view as GraphML")
@@ -244,37 +237,30 @@ def _parser() -> argparse.ArgumentParser:
 
 def cmd_build(args: argparse.Namespace) -> int:
     stages = Stages(order=("lexicon", "notes", "write", "html"))
-    show_progress = not args.quiet and sys.stderr.isatty()
     cache_dir = None if args.no_cache else (args.cache or args.out / CACHE_DIR_NAME)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        result = build_all(
-            args.paths or None,
-            base=args.base,
-            lexicons=args.lexicon,
-            stages=stages,
-            progress=show_progress,
-            cache_dir=cache_dir,
-            conference=args.conference,
-        )
+    result = build_all(
+        args.paths or None,
+        base=args.base,
+        lexicons=args.lexicon,
+        stages=stages,
+        progress_bar=not args.quiet and sys.stderr.isatty(),
+        cache_dir=cache_dir,
+        conference=args.conference,
+    )
     # what was built lives until the process ends: keep the cycle collector from walking
     # its millions of objects again while the files and the page are written
     gc.freeze()
     formats = args.format or ["turtle"]
     formats = list(RDF_FORMATS) if "all" in formats else list(dict.fromkeys(formats))
-    page = None
-    if not args.no_html:
-        with stages("html"):  # the page's graph loads while the files are written
-            page = start_page(result, args.out / "graph.html", cache_dir)
-    with stages("write"):
-        written = write_outputs(result.statements, args.out, formats, result.base)
-        description = describe(
-            result.statements, result.knowledge, result.base, formats, args.license
-        )
-        written.append(write_description(description, args.out, result.base))
-    if page is not None:
-        with stages("html"):
-            written.append(page())
+    written = write(
+        result,
+        args.out,
+        formats=formats,
+        html=not args.no_html,
+        license_iri=args.license,
+        cache_dir=cache_dir,
+        stages=stages,
+    )
     _report(result, written, quiet=args.quiet)
     if args.timings:
         print(json.dumps({"timings": stages.as_dict()}), file=sys.stderr)
@@ -296,8 +282,8 @@ def cmd_outline(args: argparse.Namespace) -> int:
     from .outline import outline_text
 
     lexicon = load_lexicon(args.lexicon)
-    paths = args.paths or [resources.default_notes_dir()]
-    know = extract(read_notes(paths, lexicon.labels, args.conference), lexicon)
+    paths = args.paths or [files.default_notes_dir()]
+    know = extract(read_notes(paths, lexicon, args.conference), lexicon)
     sys.stdout.write(outline_text(know))
     return PROBLEMS if any(p.severity == "error" for p in know.corpus.all_problems) else OK
 
@@ -342,7 +328,7 @@ def _report(result: Build, written: list[Path], quiet: bool) -> None:
     print("Wrote " + ", ".join(str(p) for p in written), file=out)
 
 
-def summary(know) -> dict[str, int]:
+def summary(know: Knowledge) -> dict[str, int]:
     return {
         "papers": len(know.papers),
         "sessions": sum(len(f.sessions) for f in know.corpus.files),
@@ -358,9 +344,7 @@ def _graph_for(path: Path | None) -> rdflib.Graph:
     default = DEFAULT_OUT / "graph.ttl"
     if default.exists():
         return load(default)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return build_all().graph
+    return build_all().graph
 
 
 def _parse_param(text: str) -> tuple[str, object]:
@@ -409,12 +393,17 @@ def cmd_push(args: argparse.Namespace) -> int:
 
 
 def cmd_html(args: argparse.Namespace) -> int:
+    from .html.drawing import render, to_network
+    from .html.export import write_gexf, write_graphml
+    from .html.views import page_graph
+    from .output import write_text
+
     graph = _graph_for(args.graph)
     options = HtmlOptions(
         view=args.view, focus=args.focus, depth=args.depth, max_nodes=args.max_nodes
     )
     page = page_graph(graph, options)
-    written = [atomic_write_text(args.out, render(to_network(page, options), page, options))]
+    written = [write_text(args.out, render(to_network(page, options), page))]
     if args.graphml:
         written.append(write_graphml(page, args.graphml))
     if args.gexf:

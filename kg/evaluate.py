@@ -23,10 +23,12 @@ from typing import Any
 import yaml
 
 from .errors import KgError
-from .extract import Extractor, _fold
+from .extract import extract, institutions_of, tables_for
+from .extract.tables import resolve
 from .lexicon import Lexicon, load_lexicon
 from .notes import read_notes
 from .records import Knowledge, Metric, PaperFacts
+from .text import fold as _fold
 
 
 @dataclass
@@ -124,7 +126,7 @@ class _Names:
     """Maps the names a person wrote in the gold to kg's ids."""
 
     def __init__(self, lexicon: Lexicon) -> None:
-        self.extractor = Extractor(lexicon)
+        self.tables = tables_for(lexicon)
         self.entities = {
             _fold(w): e.id for e in lexicon.entities.values() for w in (e.name, *e.aliases)
         }
@@ -137,9 +139,9 @@ class _Names:
         self.parents = {i.id: i.parent for i in lexicon.institutions.values() if i.parent}
 
     def institution(self, name: str) -> str:
-        found = self.extractor.resolve(name)
+        found = resolve(self.tables, name)
         if not found:  # "Huawei Technologies Co. Ltd": read as kg reads an affiliation
-            ids = [i for i in self.extractor.institutions_of(name) if not i.startswith("unres")]
+            ids = [i for i in institutions_of(name, self.tables) if not i.startswith("unres")]
             found = ids[0] if len(ids) == 1 else None
         return self.top(found) if found else "?" + _fold(name)
 
@@ -179,7 +181,7 @@ def evaluate(gold_path: str | Path, lexicons: Sequence[str | Path] = ()) -> Repo
     if not notes:
         raise KgError(f"{gold_path}: the gold file names no notes (a top-level 'notes:' list)")
     lexicon = load_lexicon(lexicons)
-    know = Extractor(lexicon).extract(read_notes(notes, lexicon.labels))
+    know = extract(read_notes(notes, lexicon), lexicon)
     return score(gold, know, lexicon, str(gold_path))
 
 

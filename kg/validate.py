@@ -14,7 +14,8 @@ import rdflib
 from rdflib import Graph, URIRef
 from rdflib.namespace import SH
 
-from . import resources
+from . import files
+from .rdf.graph import plain_copy
 
 
 @dataclass(frozen=True)
@@ -48,22 +49,14 @@ class Validation:
         return "\n".join(lines)
 
 
-def _plain_graph(graph: Graph) -> Graph:
-    """A plain in-memory copy (pySHACL needs rdflib's own store and engine)."""
-    plain = Graph()
-    for t in graph:
-        plain.add(t)
-    return plain
-
-
 def validate(graph: Graph) -> Validation:
     """Validate ``graph`` against kg's shapes, with kg's ontology for the class hierarchy."""
     import pyshacl
 
-    shapes = Graph().parse(resources.shapes_file())
-    ontology = Graph().parse(resources.ontology_file())
+    shapes = Graph().parse(files.shapes_file())
+    ontology = Graph().parse(files.ontology_file())
     conforms, report, _ = pyshacl.validate(
-        _plain_graph(graph),
+        plain_copy(graph),
         shacl_graph=shapes,
         ont_graph=ontology,
         inference="none",

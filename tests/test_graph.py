@@ -7,8 +7,8 @@ import rdflib
 from rdflib import Literal, URIRef
 
 import kg
-from kg import resources
-from kg.vocab import KG, ONTOLOGY_IRI
+from kg import files
+from kg.rdf.vocab import KG, ONTOLOGY_IRI
 
 
 def one(graph: rdflib.Graph, sparql: str, **bindings: object) -> object:
@@ -129,7 +129,7 @@ def test_base_iri_is_the_users(sc21_build: kg.Build) -> None:
 
 
 def test_every_kg_term_used_is_declared_with_labels_in_both_languages() -> None:
-    onto = rdflib.Graph().parse(resources.ontology_file())
+    onto = rdflib.Graph().parse(files.ontology_file())
     declared = {s for s in onto.subjects() if str(s).startswith(str(KG._NS))}
     for name in KG.__annotations__:
         term = KG[name]
@@ -142,7 +142,7 @@ def test_every_kg_term_used_is_declared_with_labels_in_both_languages() -> None:
 
 
 def test_ontology_aligns_to_the_standard_vocabularies() -> None:
-    onto = rdflib.Graph().parse(resources.ontology_file())
+    onto = rdflib.Graph().parse(files.ontology_file())
     targets = {
         str(o)
         for p in (rdflib.RDFS.subClassOf, rdflib.RDFS.subPropertyOf)
@@ -163,7 +163,7 @@ def test_ontology_aligns_to_the_standard_vocabularies() -> None:
 
 
 def test_the_outline_keeps_what_the_map_reads(sc21_build: kg.Build) -> None:
-    from kg.graph import to_graph
+    from kg.rdf import to_graph
 
     outline = to_graph(sc21_build.statements.outline())
     full = sc21_build.graph

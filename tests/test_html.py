@@ -11,7 +11,8 @@ import pytest
 
 import kg
 from kg.cli import main
-from kg.html import HtmlOptions, page_graph
+from kg.html import HtmlOptions, html_page
+from kg.html.views import page_graph
 
 from .conftest import SC21, need
 
@@ -84,9 +85,8 @@ def test_large_graphs_open_on_the_institution_map(tmp_path: Path) -> None:
     # kg build loads only what the map reads, and draws the same page
     out = tmp_path / "out"
     assert main(["build", str(notes), "-o", str(out), "-q", "--format", "turtle"]) == 0
-    from kg.html import render, to_network
 
-    assert (out / "graph.html").read_text(encoding="utf-8") == render(to_network(page), page)
+    assert (out / "graph.html").read_text(encoding="utf-8") == html_page(graph)
 
 
 def test_graphml_and_gexf_exports(sc21_out: Path, tmp_path: Path) -> None:

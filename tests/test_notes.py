@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from kg.lexicon import load_labels
-from kg.notes import parse_conference, parse_text, read_notes
+from kg.lexicon import load_lexicon
+from kg.notes import labels_for, parse_conference, parse_text, read_notes
 
 from .conftest import DATA, SC21
 
@@ -118,7 +118,7 @@ def test_missing_path_is_an_error_naming_it(tmp_path: Path) -> None:
 
 
 def test_english_and_chinese_labels_read_the_same_notes() -> None:
-    labels = load_labels()
+    labels = labels_for(load_lexicon())
     zh = "会议/期刊:SC 2021\n论文题目:T\n作者背景:MIT\n论文地址:https://doi.org/10.1/x\n摘要:A.\n"
     en = "Conference: SC 2021\nTitle: T\nAuthors: MIT\nLink: https://doi.org/10.1/x\nAbstract: A.\n"
     a, b = parse_text(zh, "zh.txt", labels), parse_text(en, "en.txt", labels)

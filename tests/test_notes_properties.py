@@ -6,10 +6,10 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kg.lexicon import load_labels
-from kg.notes import parse_text
+from kg.lexicon import load_lexicon
+from kg.notes import labels_for, parse_text
 
-LABELS = load_labels()
+LABELS = labels_for(load_lexicon())
 STYLES = {
     "zh": {"title": "论文题目", "inst": "作者背景", "link": "论文地址", "abstract": "摘要"},
     "en": {"title": "Title", "inst": "Authors", "link": "Link", "abstract": "Abstract"},

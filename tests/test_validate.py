@@ -11,10 +11,10 @@ import rdflib
 from rdflib import RDF, RDFS, XSD, Literal, URIRef
 from rdflib.namespace import OWL, SKOS
 
-from kg import resources
+from kg import files
 from kg.cli import main
+from kg.rdf.vocab import BIBO, DCTERMS, KG
 from kg.validate import validate
-from kg.vocab import BIBO, DCTERMS, KG
 
 from .conftest import ROOT, need
 
@@ -158,7 +158,7 @@ def test_validate_command_exit_codes(sc21_out: Path, tmp_path: Path, capsys) -> 
 
 
 def ontology() -> rdflib.Graph:
-    return rdflib.Graph().parse(resources.ontology_file())
+    return rdflib.Graph().parse(files.ontology_file())
 
 
 def test_ontology_has_iri_version_and_licence() -> None:
@@ -200,7 +200,7 @@ def test_ontology_loads_in_an_owl_rl_reasoner() -> None:
 def test_ontology_and_shapes_load_in_pyoxigraph_strictly() -> None:
     import pyoxigraph as ox
 
-    for path in (resources.ontology_file(), resources.shapes_file()):
+    for path in (files.ontology_file(), files.shapes_file()):
         assert len(list(ox.parse(path=str(path), format=ox.RdfFormat.TURTLE))) > 50
 
 
@@ -210,7 +210,7 @@ def test_ontology_and_shapes_pass_jena_riot_with_no_warnings() -> None:
         Path("/usr/share/java/jena-cmds.jar").exists(),
         "Apache Jena missing: apt-get install libapache-jena-java default-jre-headless",
     )
-    for path in (resources.ontology_file(), resources.shapes_file()):
+    for path in (files.ontology_file(), files.shapes_file()):
         done = subprocess.run(
             [str(ROOT / ".ci" / "riot"), "--validate", str(path)], capture_output=True, text=True
         )

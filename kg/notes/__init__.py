@@ -4,7 +4,7 @@
 - ``reader``: papers and sessions found by that structure, with a small score;
 - ``shapes``: what a line looks like (a title, an author line, prose, a link);
 - ``conference``: which conference and year, and where that was found;
-- ``labels``: the words it looks for, from ``kg/lexicons/labels.yaml``.
+- ``labels``: the words it looks for, from ``kg/lexicon/data/labels.yaml``.
 
 Nothing is dropped silently: whatever the reader cannot use becomes a
 :class:`~kg.records.Problem` naming the file and line, and blocks that are
@@ -15,34 +15,27 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
-import yaml
-
-from ..errors import NotesError
+from ..files import Settings, notes_files, settings_for
+from ..lexicon import Lexicon, load_lexicon
 from ..records import Conference, Corpus, NotesFile, Paper, Problem, Session, Skipped, Span
 from .conference import is_year, most_named, parse_conference, venue_in, venue_name
 from .frontmatter import bare_front_matter, read_front_matter
-from .labels import Labels, fold
+from .labels import Labels, fold, labels_for
 from .markdown import Line, parse
 from .memo import forget
 from .reader import Draft, Structure, fields_of, tree
 from .shapes import arxiv_of, doi_of, guess_language, is_prose, normalize_doi
 
-NOTES_SUFFIXES = (".txt", ".md", ".markdown", ".notes")
-SETTINGS_FILE = "kg.yaml"
-
 __all__ = [
-    "SETTINGS_FILE",
     "Labels",
-    "Settings",
     "drop_duplicates",
-    "find_notes",
     "fold",
     "guess_language",
+    "labels_for",
     "normalize_doi",
-    "notes_files",
     "parse_conference",
     "parse_text",
     "read_file",
@@ -50,100 +43,23 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class Settings:
-    """What the user says about a notes file outside it: ``--conference``, or a ``kg.yaml``
-    in its folder (``conference: OSDI 2020``)."""
-
-    conference: str = ""
-    source: str = ""  # "option" or the kg.yaml path
-
-
-# --- finding files ----------------------------------------------------------------
-
-
-def find_notes(paths: Iterable[str | Path]) -> list[Path]:
-    """The notes files under the given files and folders, in a stable order."""
-    found: list[Path] = []
-    for raw in paths:
-        path = Path(raw)
-        if path.is_dir():
-            found.extend(
-                p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in NOTES_SUFFIXES
-            )
-        elif path.is_file():
-            found.append(path)
-        else:
-            raise NotesError("no such file or folder", str(path))
-    unique = {p.resolve(): p for p in found}
-    return [unique[k] for k in sorted(unique, key=lambda p: p.as_posix())]
-
-
-def notes_files(paths: Iterable[str | Path]) -> list[tuple[Path, str]]:
-    """The notes files under the given files and folders, each with its stable name
-    (relative to the folder it was found under), in a stable order."""
-    given = [Path(p) for p in paths]
-    # resolved once: a shell glob gives one root per file (kg build notes/*.md)
-    roots = list(dict.fromkeys((p if p.is_dir() else p.parent).resolve() for p in given))
-    return [(path, _stable_name(path, roots)) for path in find_notes(given)]
-
-
-def settings_for(path: Path, conference: str = "") -> Settings:
-    """The settings of a notes file: ``conference`` when given (the ``--conference``
-    option), else the nearest ``kg.yaml`` in its folder or the folders above it, up to
-    the first one that is a git checkout or the file system's root."""
-    if conference:
-        return Settings(conference, "option")
-    folder = path.resolve().parent
-    for candidate in (folder, *folder.parents):
-        settings = candidate / SETTINGS_FILE
-        if settings.is_file():
-            return _read_settings(settings)
-        if (candidate / ".git").exists():
-            break
-    return Settings()
-
-
-def _read_settings(path: Path) -> Settings:
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise NotesError(
-            f"not valid YAML: {getattr(exc, 'problem', exc)}",
-            str(path),
-            mark.line + 1 if mark else 0,
-        ) from exc
-    except (OSError, UnicodeDecodeError) as exc:
-        raise NotesError(f"cannot read: {exc}", str(path)) from exc
-    if not isinstance(data, dict):
-        raise NotesError("expected a mapping such as 'conference: OSDI 2020'", str(path), 1)
-    value = data.get("conference", "")
-    if not isinstance(value, str | int):
-        raise NotesError("'conference' must be text such as 'OSDI 2020'", str(path), 1)
-    return Settings(str(value), str(path))
-
-
 # --- reading ----------------------------------------------------------------------
 
 
 def read_notes(
-    paths: Iterable[str | Path], labels: Labels | None = None, conference: str = ""
+    paths: Iterable[str | Path], lexicon: Lexicon | None = None, conference: str = ""
 ) -> Corpus:
     """Read notes files and folders into a :class:`Corpus`.
 
     Files are read in a stable order whatever order they are given in. A DOI
-    seen twice keeps its first paper; the second is reported.
+    seen twice keeps its first paper; the second is reported. ``conference``
+    ("OSDI 2020") names the conference of notes that do not say it.
     """
-    if labels is None:
-        from ..lexicon import load_labels
-
-        labels = load_labels()
+    labels = labels_for(lexicon or load_lexicon())
     corpus = Corpus()
-    for path, name in notes_files(paths):
-        corpus.files.append(
-            read_file(path, labels, name=name, settings=settings_for(path, conference))
-        )
+    for found in notes_files(paths):
+        settings = settings_for(found.path, conference)
+        corpus.files.append(read_file(found.path, labels, found.name, settings=settings))
     drop_duplicates(corpus)
     return corpus
 

@@ -1,31 +1,29 @@
 """The words the reader looks for, as one frozen lookup table.
 
-They come from ``kg/lexicons/labels.yaml`` (and the user's lexicons): field
+They come from ``kg/lexicon/data/labels.yaml`` (and the user's lexicons): field
 labels, session words, award prefixes, author phrases, organisation words,
-link kinds. The lexicon adds the names it knows (institutions, countries,
-Chinese surnames) so that the reader can tell an author line from a title.
+link kinds. :func:`labels_for` adds the names the lexicon knows (institutions,
+countries, Chinese surnames) so that the reader can tell an author line from a
+title.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import regex
 
+from ..lexicon import Lexicon
+from ..text import fold
 from .memo import memo
 
-_SPACES = regex.compile(r"\s+")
 _URL_VALUE = regex.compile(r"^(?:https?://|www\.|10\.\d{4,9}/)\S*$", regex.I)
 _COUNT = regex.compile(r"\s*[(（]\s*\d+\s*(?:篇|papers?|talks?)\s*[)）]\s*$", regex.I)
 _SYMBOLS = regex.compile(r"^[\p{So}\p{Sk}\p{Co}\uFE0F\u200D\s]+")
 _SESSION_NUMBER = regex.compile(
     r"^(?:[0-9]+|[IVX]+|第?[一二三四五六七八九十]+(?:部分|节|章)?)\s*[.:：、)）]\s*"
 )
-
-
-def fold(text: str) -> str:
-    """Text as compared with names: spaces folded, dashes plain, case folded."""
-    return _SPACES.sub(" ", text.replace("–", "-").replace("—", "-")).strip().casefold()
 
 
 # names in a phrase: "Jane Doe", "M. Frans Kaashoek", "郑怜悯", joined by commas or "and"
@@ -333,3 +331,32 @@ class Labels:
                 ):
                     return kind
         return "other"
+
+
+@lru_cache(maxsize=8)
+def labels_for(lexicon: Lexicon) -> Labels:
+    """The reader's table for a lexicon (built once per lexicon)."""
+    words = lexicon.labels
+    known = {
+        fold(n) for i in lexicon.institutions.values() for n in (i.name, i.name_zh, *i.aliases) if n
+    }
+    known |= {fold(n) for c in lexicon.countries.values() for n in (c.name, c.name_zh, c.code) if n}
+    known |= {fold(a) for a in (*lexicon.abbreviations, *lexicon.country_aliases)}
+    return Labels(
+        fields=dict(words.fields),
+        conference=words.conference,
+        ignored=words.ignored,
+        session=words.session,
+        end_of_notes=words.end_of_notes,
+        session_chair=words.session_chair,
+        weekdays=words.weekdays,
+        title_prefixes=words.title_prefixes,
+        author_phrases=words.author_phrases,
+        org_words=words.org_words,
+        link_kinds=dict(words.link_kinds),
+        venues=words.venues,
+        talks=words.talks,
+        not_sessions=words.not_sessions,
+        known_names=frozenset(known),
+        surnames_zh=frozenset(lexicon.surnames_zh),
+    )

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import regex
 
 from ..records import Author
+from ..text import guess_language
 from .labels import Labels
 from .memo import memo
 
@@ -78,16 +79,6 @@ def is_stray_number(text: str) -> bool:
 
 def is_chinese(text: str) -> bool:
     return HAN.search(text) is not None
-
-
-def guess_language(text: str) -> str:
-    """BCP 47 tag of a text, from its script: "zh" or "en"."""
-    if text.isascii():
-        return "en" if LATIN.search(text) else "zh"
-    cjk = len(HAN.findall(text))
-    latin = len(LATIN.findall(text))
-    # a Chinese character carries about as much as a five-letter word
-    return "zh" if cjk * 5 >= latin else "en"
 
 
 def sentences(text: str) -> int:

@@ -110,6 +110,8 @@ XSD = Namespace("http://www.w3.org/2001/XMLSchema#")
 WD = Namespace("http://www.wikidata.org/entity/")
 ROR = Namespace("https://ror.org/")
 DOI = Namespace("https://doi.org/")
+VOID = Namespace("http://rdfs.org/ns/void#")
+DCAT = Namespace("http://www.w3.org/ns/dcat#")
 
 QUALIFIERS = {
     "up-to": KG.UpTo,
@@ -155,6 +157,6 @@ def prefixes(base: str) -> dict[str, str]:
         "skos": str(SKOS),
         "xsd": str(XSD),
         "wd": str(WD),
-        "void": "http://rdfs.org/ns/void#",
-        "dcat": "http://www.w3.org/ns/dcat#",
+        "void": str(VOID),
+        "dcat": str(DCAT),
     }

@@ -1,0 +1,238 @@
+"""Institutions, people and countries, from a paper's authors and affiliation text.
+
+An affiliation text ("Tsinghua University, Peng Cheng Laboratory and [Torsten
+Hoefler] (ETH Zurich)") is split into pieces; each piece is resolved against
+the institution registry, or is a country, a person, or an institution kg does
+not know (kept as *unresolved*, and listed by ``kg build``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..records import Institution, Paper, Person, Problem
+from ..text import fold, slug
+from .tables import SPLIT_AFFILIATIONS, Tables, resolve
+
+_BRACKETED = re.compile(r"[\[【(（]([^\]】)）]+)[\]】)）]")
+_ORG_WORDS = re.compile(
+    r"(?i)\b(univ|university|universit[äéà]|college|institute|institut|school|lab|labs|laboratory|"
+    r"research|center|centre|inc|corp|corporation|ltd|llc|company|academy|foundation|group|"
+    r"technologies|technology|systems|cloud|ai|national|department|dept)\b|大学|学院|研究|公司|实验室|"
+    r"中心|科学院|所$|集团|科技"
+)
+_ACRONYM = re.compile(r"[A-Z0-9][A-Z0-9*&+\-.]*")  # "IPADS", "A*STAR": no person's name
+_PERSON = re.compile(r"^[A-Z][a-z'’\-]+(?:\s+[A-Z]\.?)?(?:\s+[A-Z][a-z'’\-]+){1,2}$")
+_LEGAL_FORM = re.compile(r"(?i)^(?:inc|ltd|llc|co|corp|gmbh|limited|plc|s\.?a|ag|pte)\.?$")
+_CAMPUS = re.compile(r"^[A-Z][a-z]+(?:[ \-][A-Z][a-z]+)?$")
+_UNIVERSITY = re.compile(r"(?i)\buniversity\b|\buniv\b|大学")
+_ET_AL = re.compile(r"(等等|等|et al|etc)$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Affiliations:
+    """What a paper's authors and affiliation text say about who wrote it, and where."""
+
+    institutions: tuple[str, ...] = ()  # institution ids, in the order named
+    people: tuple[Person, ...] = ()  # the authors, then people named in the text
+    authors: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (person id, institution ids)
+    countries: tuple[str, ...] = ()  # ISO codes named in the text
+    unresolved: tuple[Institution, ...] = ()  # institutions kg does not know
+    problems: tuple[Problem, ...] = ()
+
+
+@dataclass
+class _Found:
+    """What the pieces of one paper's texts named so far (local to one call)."""
+
+    countries: list[str] = field(default_factory=list)
+    unresolved: dict[str, Institution] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+
+
+def affiliations(paper: Paper, tables: Tables) -> Affiliations:
+    """Institutions, people and countries of a paper: from its authors and their
+    affiliations, and from the institutions named for no one in particular (without
+    authors, from the affiliation text as written, where people may be named too)."""
+    found = _Found()
+    institutions: list[str] = []
+    people: list[str] = []
+    texts = paper.affiliations if paper.authors else (paper.institutions,)
+    for text in texts:
+        if text:
+            _add_all(institutions, field_institutions(text, paper, tables, found, people))
+    authors: list[tuple[str, tuple[str, ...]]] = []
+    persons: dict[str, Person] = {}
+    for author in paper.authors:
+        ids: list[str] = []
+        for text in author.affiliations:
+            named = field_institutions(text, paper, tables, found, [])
+            _add_all(institutions, named)
+            _add_all(ids, named)
+        pid = slug(author.name)
+        persons.setdefault(pid, Person(pid, author.name))
+        authors.append((pid, tuple(ids)))
+    order: list[str] = []
+    for name in people:
+        pid = slug(name)
+        persons.setdefault(pid, Person(pid, name))
+        _add_all(order, [pid])
+    _add_all(order, [pid for pid, _ in authors])
+    return Affiliations(
+        institutions=tuple(institutions),
+        people=tuple(persons[pid] for pid in order),
+        authors=tuple(dict(authors).items()),
+        countries=tuple(found.countries),
+        unresolved=tuple(found.unresolved[i] for i in institutions if i in found.unresolved),
+        problems=tuple(found.problems),
+    )
+
+
+def institutions_of(text: str, tables: Tables) -> list[str]:
+    """The institution ids an affiliation text names (unknown ones as "unresolved-...")."""
+    from ..records import Conference, Span
+
+    paper = Paper(
+        "", None, None, text, "", "", (), "", None, 0, Span("", 0, 0), Conference("", None)
+    )
+    return field_institutions(text, paper, tables, _Found(), [])
+
+
+_MARK = "\x00"  # "\x00<k>" stands for the k-th compound registry name found in a text
+
+
+def field_institutions(
+    text: str, paper: Paper, tables: Tables, found: _Found, people: list[str]
+) -> list[str]:
+    """The institutions of one affiliation text, in order; the people it names go to
+    ``people``, its countries, unknown places and problems to ``found``."""
+    text = _BRACKETED.sub(lambda m: _unbracket(m.group(1), tables, people), text)
+    # registry names that hold a separator ("Texas A&M University", "Hong Kong University
+    # of Science and Technology") are taken whole before the text is split: each is
+    # replaced by a mark that no notes text holds (the mark is removed from the text first)
+    text = text.replace(_MARK, "")
+    compound = list(tables.compound_institutions.finditer(text))
+    for k, (a, b, _) in reversed(list(enumerate(compound))):
+        text = f"{text[:a]},{_MARK}{k},{text[b:]}"
+    tokens = [t.strip(" .。") for t in SPLIT_AFFILIATIONS.split(text)]
+    tokens = [t for t in tokens if t]
+    ids: list[str] = []
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        if token.startswith(_MARK):
+            _add_all(ids, [compound[int(token[1:])][2]])
+            i += 1
+            continue
+        # "University of California, Berkeley": two tokens that name one place
+        if i + 1 < len(tokens):
+            joined = resolve(tables, f"{token}, {tokens[i + 1]}")
+            if joined:
+                _add_all(ids, [joined])
+                i += 2
+                continue
+        if i > 0 and _LEGAL_FORM.match(token):
+            i += 1  # "Amazon Web Services, Inc": the legal form of the name before
+            continue
+        if i > 0 and _campus(tokens[i - 1], token, tables):
+            i += 1  # "University of Wisconsin, Madison": the campus of the place before
+            continue
+        iid = _piece(token, paper, tables, found, people)
+        if iid:
+            _add_all(ids, [iid])
+        i += 1
+    return ids
+
+
+def _campus(before: str, token: str, tables: Tables) -> bool:
+    """ "Madison" after "University of Wisconsin": a town naming the campus of the
+    university before it, not an institution of its own."""
+    return (
+        bool(_CAMPUS.match(token))
+        and bool(_UNIVERSITY.search(before))
+        and not resolve(tables, token)
+        and fold(token) not in tables.countries
+    )
+
+
+def _unbracket(inner: str, tables: Tables, people: list[str]) -> str:
+    """What brackets in an affiliation text hold: people ("[Torsten Hoefler]"), a known
+    institution or country ("(A*STAR)", "(China)"), given back as pieces of the text, or
+    a lab or group of the place before them ("(IPADS)", "(Noah's Ark Lab)"), which counts
+    as that place, as "清华大学 陈文光组" does. People are added to ``people``."""
+    inner = inner.strip()
+    if resolve(tables, inner) or next(iter(tables.compound_institutions.finditer(inner)), None):
+        return f",{inner},"
+    places = []
+    for piece in SPLIT_AFFILIATIONS.split(inner):
+        piece = piece.strip(" .。")
+        if not piece:
+            continue
+        if resolve(tables, piece) or fold(piece) in tables.countries:
+            places.append(piece)
+        elif not (_ORG_WORDS.search(piece) or _ACRONYM.fullmatch(piece)):
+            people.append(piece)
+    return ",".join(["", *places, ""])
+
+
+def _piece(token: str, paper: Paper, tables: Tables, found: _Found, people: list[str]) -> str:
+    """One piece of an affiliation text: the id of the institution it names (an
+    unresolved one for a place kg does not know), or "" for a country, a person, or a
+    phrase that names no institution."""
+    core = _ET_AL.sub("", token).strip()
+    if not core:
+        return ""
+    if fold(core) in tables.not_institutions or fold(token) in tables.not_institutions:
+        found.problems.append(
+            Problem(
+                "warning",
+                paper.span.path,
+                paper.span.line,
+                "affiliation names no institution; ignored",
+                token,
+            )
+        )
+        return ""
+    known = resolve(tables, core)
+    if known:
+        return known
+    code = tables.countries.get(fold(core))
+    if code:
+        _add_all(found.countries, [code])
+        return ""
+    if (_PERSON.match(core) and not _ORG_WORDS.search(core)) or _chinese_person(core, tables):
+        people.append(core)
+        return ""
+    known = _resolve_prefix(core, tables)
+    if known:
+        return known
+    iid = "unresolved-" + slug(core)
+    found.unresolved[iid] = Institution(iid, core, resolved=False)
+    return iid
+
+
+def _chinese_person(name: str, tables: Tables) -> bool:
+    """ "刘伟峰": two to four Chinese characters starting with a common surname, no org word."""
+    return (
+        2 <= len(name) <= 4
+        and all("\u4e00" <= c <= "\u9fff" for c in name)
+        and (name[:1] in tables.surnames or name[:2] in tables.surnames)
+        and not _ORG_WORDS.search(name)
+    )
+
+
+def _resolve_prefix(name: str, tables: Tables) -> str | None:
+    """ "清华大学 陈文光组" (a group of Tsinghua): the longest leading words that resolve."""
+    words = name.split()
+    for n in range(len(words) - 1, 0, -1):
+        found = resolve(tables, " ".join(words[:n]))
+        if found:
+            return found
+    return None
+
+
+def _add_all(items: list[str], new: list[str]) -> None:
+    for item in new:
+        if item not in items:
+            items.append(item)

@@ -1,0 +1,343 @@
+"""Quantitative claims: "6.76x speedup over GraphM", "节省高达16%的成本", "on 3072 GPUs".
+
+A claim is a number followed by a unit (``metrics.yaml``); the words of its
+clause say what it measures, its direction and its qualifier, and the
+comparisons of its sentence (:mod:`.comparisons`) what it is compared with.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import replace
+
+from ..records import Entity, Metric, Paper
+from .comparisons import Comparison, comparisons
+from .matcher import Matcher
+from .tables import CN_NUMBER, Tables, unit_code
+
+# a sentence ends after its mark (the match's end); led by the mark, so that the regex
+# engine scans for the marks instead of trying a lookbehind at every position
+_SENTENCE_END = re.compile(r"[。！？!?；;]|\.(?=\s+[A-Z\"“(])|\n")
+_CN_ONLY = re.compile(CN_NUMBER)
+_CN_DIGITS = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4}
+_CN_DIGITS |= {"五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+_CN_UNITS = {"十": 10, "百": 100, "千": 1000}
+_RESPECTIVELY = re.compile(r"分别|respectively")
+_SCALE_UNIT = re.compile(r"GPU|节点|node|core|核|socket|插槽|参数|param", re.IGNORECASE)
+_DIGIT_AHEAD = re.compile(r"\s*\d")
+_COMPARATORS = {
+    "<": "less-than",
+    "<=": "less-than",
+    "≤": "less-than",
+    ">": "more-than",
+    ">=": "more-than",
+    "≥": "more-than",
+    "~": "about",
+    "≈": "about",
+}
+
+
+def sentences(paper: Paper) -> Iterator[tuple[str, int]]:
+    """The abstract's sentences, each with the file line it starts on."""
+    text = paper.abstract
+    if not text:
+        return
+    start = 0
+    for m in _SENTENCE_END.finditer(text):
+        end = m.end()
+        if end > start:
+            piece = text[start:end]
+            if piece.strip():
+                yield piece, _line_of(paper, text, start + len(piece) - len(piece.lstrip()))
+            start = end
+    if text[start:].strip():
+        yield text[start:], _line_of(paper, text, start)
+
+
+def _line_of(paper: Paper, text: str, offset: int) -> int:
+    index = text.count("\n", 0, offset)
+    lines = paper.abstract_lines
+    return lines[min(index, len(lines) - 1)] if lines else paper.span.line
+
+
+def claims(
+    paper: Paper, tables: Tables, own: tuple[str, ...] = ()
+) -> tuple[list[Metric], list[str], list[Entity]]:
+    """The paper's claims in order, the things it is compared with, and the systems kg
+    had not met that its comparisons name."""
+    metrics: list[Metric] = []
+    baselines: list[str] = []
+    new: list[Entity] = []
+    seen: set[tuple[object, ...]] = set()
+    for sentence, line in sentences(paper):
+        compared, named = comparisons(sentence, tables, own)
+        new.extend(named)
+        candidates = list(_claims_in(sentence, tables))
+        respectively = _respectively(sentence, compared, candidates)
+        for comparison in compared:
+            for eid in comparison.ids:
+                if eid not in baselines:
+                    baselines.append(eid)
+        found = _labelled(paper, sentence, line, tables)
+        taken = [span for span, _ in found]
+        for m in candidates:
+            if any(a < m.end() and m.start() < b for a, b in taken):
+                continue
+            baseline = respectively.get(m.start()) or _baseline_for(sentence, m, compared)
+            for metric in _metric(paper, sentence, line, m, baseline, tables):
+                found.append((m.span(), metric))
+        for _, metric in sorted(found, key=lambda f: f[0]):
+            key = (metric.unit, metric.value, metric.min, metric.max, metric.measures)
+            if key in seen:
+                continue  # the same figure said twice
+            seen.add(key)
+            metrics.append(replace(metric, index=len(metrics) + 1))
+    return metrics, baselines, new
+
+
+def _claims_in(sentence: str, tables: Tables) -> Iterable[re.Match[str]]:
+    """Number-and-unit matches, left to right. A claim starts with a number, so the
+    large claim pattern is tried only where a number starts (the same matches as
+    ``finditer``, several times faster)."""
+    pos = 0
+    for start in tables.number_start.finditer(sentence):
+        if start.start() < pos:
+            continue
+        m = tables.claim.match(sentence, start.start())
+        if m is None:
+            continue
+        pos = m.end()
+        after = sentence[m.end() : m.end() + 3]
+        if m.group("unit").strip().lower() in ("x", "×") and _DIGIT_AHEAD.match(after):
+            continue  # "512 X 512", "4x1": a shape, not a ratio
+        yield m
+
+
+def _metric(
+    paper: Paper,
+    sentence: str,
+    line: int,
+    m: re.Match[str],
+    baseline: tuple[str, ...],
+    tables: Tables,
+) -> list[Metric]:
+    """The claim a number-and-unit match makes (two when a range mixes units: "11%–2.3x")."""
+    metrics = tables.lexicon.metrics
+    mag = m.group("mag") or ""
+    unit = unit_code(tables, mag + m.group("unit")) if mag else None
+    if unit is not None:
+        mag = ""  # "千万亿次每秒" is one unit, not 千 x 万亿次每秒
+    else:
+        unit = unit_code(tables, m.group("unit"))
+    if unit is None:
+        return []
+    words = metrics.number_words
+    scale = _magnitude(metrics.magnitudes, mag)
+    value = _number(m.group("num"), words) * scale
+    low = _number(m.group("lo"), words) * scale if m.group("lo") else None
+    spec = metrics.units[unit]
+    if _CN_ONLY.fullmatch(m.group("num")) and unit != "x":
+        return []  # "一台机器" is a phrase; "三倍" is a claim
+    if m.group("num").casefold() in words and spec.measures == "scale":
+        return []  # "one GPU", "two nodes": a setting, not a result
+    extra: list[Metric] = []
+    lounit = unit_code(tables, m.group("lounit")) if m.group("lounit") else None
+    if low is not None and lounit and lounit != unit:
+        extra.append(
+            Metric(
+                paper.doi,
+                0,
+                m.group("lo") + m.group("lounit"),
+                sentence.strip(),
+                line,
+                lounit,
+                value=low,
+                measures=_measure(sentence, m, tables) or "other",
+                direction=_direction(sentence, m, "other", tables),
+                qualifier=_qualifier(sentence, m, tables),
+                baselines=baseline,
+            )
+        )
+        low = None
+    measures = _measure(sentence, m, tables) if spec.context else None
+    measures = measures or spec.measures or "other"
+    qualifier = _qualifier(sentence, m, tables) or ("more-than" if m.group("odd") else "")
+    text = m.group(0).strip()
+    if extra:
+        text = text[text.find(m.group("num"), len(extra[0].text)) :]
+    return [
+        *extra,
+        Metric(
+            paper_doi=paper.doi,
+            index=0,
+            text=text,
+            sentence=sentence.strip(),
+            line=line,
+            unit=unit,
+            value=None if low is not None else value,
+            min=min(low, value) if low is not None else None,
+            max=max(low, value) if low is not None else None,
+            measures=measures,
+            direction=_direction(sentence, m, measures, tables),
+            qualifier=qualifier,
+            baselines=baseline if measures not in ("scale", "sparsity") else (),
+        ),
+    ]
+
+
+def _labelled(
+    paper: Paper, sentence: str, line: int, tables: Tables
+) -> list[tuple[tuple[int, int], Metric]]:
+    """Values after a label that implies their unit: "MAPE: < 16%"."""
+    out: list[tuple[tuple[int, int], Metric]] = []
+    measures = tables.lexicon.metrics.measures
+    for measure, unit, rx in tables.labelled:
+        for m in rx.finditer(sentence):
+            out.append(
+                (
+                    m.span(),
+                    Metric(
+                        paper_doi=paper.doi,
+                        index=0,
+                        text=m.group(0).strip(),
+                        sentence=sentence.strip(),
+                        line=line,
+                        unit="%" if m.group("pct") else unit,
+                        value=_number(m.group("num")),
+                        measures=measure,
+                        direction=measures[measure].direction,
+                        qualifier=_COMPARATORS.get(m.group("q") or "", ""),
+                    ),
+                )
+            )
+    return out
+
+
+def _measure(sentence: str, m: re.Match[str], tables: Tables) -> str | None:
+    """The measure word nearest to the number within its clause."""
+    return _nearest(tables.measure_words, *_clause(sentence, m))
+
+
+def _direction(sentence: str, m: re.Match[str], measures: str, tables: Tables) -> str:
+    """The direction verb nearest to the number in its clause, else the measure's default."""
+    spec = tables.lexicon.metrics.measures.get(measures)
+    default = spec.direction if spec else None
+    if spec is not None and not spec.directional:
+        return default or "neutral"
+    found = _nearest(tables.direction_words, *_clause(sentence, m))
+    return found or default or "neutral"
+
+
+def _qualifier(sentence: str, m: re.Match[str], tables: Tables) -> str:
+    before = sentence[max(0, m.start() - 14) : m.start()].rstrip().lower()
+    after = sentence[m.end() : m.end() + 16].lstrip().lower()
+    for name, w in tables.qualifiers_after:
+        if after.startswith(w) or (w == "+" and "+" in m.group(0)):
+            return name
+    best = ""
+    best_pos = -1
+    for name, w in tables.qualifiers_before:
+        pos = before.rfind(w)
+        if pos >= 0 and pos + len(w) > best_pos and len(before) - pos - len(w) <= 6:
+            best, best_pos = name, pos + len(w)
+    return best
+
+
+def _magnitude(table: Mapping[str, float], word: str) -> float:
+    """The multiplier of a magnitude word: exact ("M", "亿"), or any case for words ("Billion")."""
+    if not word:
+        return 1.0
+    if word in table:
+        return float(table[word])
+    for key, value in table.items():
+        if len(key) > 1 and key.casefold() == word.casefold():
+            return float(value)
+    return 1.0
+
+
+def _number(text: str, words: Mapping[str, float] | None = None) -> float:
+    if words and text.casefold() in words:
+        return float(words[text.casefold()])
+    text = text.replace(",", "")
+    if _CN_ONLY.fullmatch(text):
+        return float(_chinese_number(text))
+    return float(text)
+
+
+def _chinese_number(text: str) -> int:
+    total, current = 0, 0
+    for ch in text:
+        if ch in _CN_DIGITS:
+            current = _CN_DIGITS[ch]
+        elif ch in _CN_UNITS:
+            total += (current or 1) * _CN_UNITS[ch]
+            current = 0
+    return total + current
+
+
+def _respectively(
+    sentence: str, compared: list[Comparison], claims: list[re.Match[str]]
+) -> dict[int, tuple[str, ...]]:
+    """ "优于A、B和C，分别取得1倍、2倍和3倍" / "over A, B and C by 1x, 2x and 3x respectively":
+    the claims after a comparison that names as many things take them in order."""
+    if not _RESPECTIVELY.search(sentence):
+        return {}
+    for c in compared:
+        ids = c.ids
+        after = [m for m in claims if m.start() > c.start and not _is_scale(m)]
+        if len(ids) >= 2 and len(after) == len(ids):
+            return {m.start(): (eid,) for m, eid in zip(after, ids, strict=True)}
+    return {}
+
+
+def _is_scale(m: re.Match[str]) -> bool:
+    return bool(_SCALE_UNIT.search(m.group("unit")))
+
+
+def _baseline_for(sentence: str, m: re.Match[str], compared: list[Comparison]) -> tuple[str, ...]:
+    """What a claim is compared with.
+
+    Inside a comparison that names several things ("such as DGL (3x) and NeuGraph
+    (4x)"), the name just before the claim; otherwise the last comparison before
+    the claim, or one later in its own clause ("1.22x faster than GPU servers").
+    """
+    for c in compared:
+        inside = [eid for pos, eid in c.named if c.start <= pos < m.start()]
+        if c.start < m.start() < c.end and inside and len(c.ids) > 1:
+            return (inside[-1],)
+    # "4.10x faster than NeuGraph": a comparison right after the claim is its own
+    for c in compared:
+        between = sentence[m.end() : c.start]
+        if c.start >= m.end() and len(between) <= 24 and not any(p in between for p in "，,；;。"):
+            return c.ids
+    before = [c.ids for c in compared if c.start < m.start()]
+    if before:
+        return before[-1]
+    clause_end = min(
+        [i for i in (sentence.find(c, m.end()) for c in "，,；;。") if i >= 0] or [len(sentence)]
+    )
+    after = [c.ids for c in compared if m.end() <= c.start < clause_end]
+    return after[0] if after else ()
+
+
+def _clause(sentence: str, m: re.Match[str]) -> tuple[str, str]:
+    """The lower-cased words before and after a match, within its clause."""
+    start = max(sentence.rfind(c, 0, m.start()) for c in "，,；;。:：") + 1
+    ends = [i for i in (sentence.find(c, m.end()) for c in "，,；;。") if i >= 0]
+    end = min(ends) if ends else len(sentence)
+    return sentence[start : m.start()].lower(), sentence[m.end() : end].lower()
+
+
+def _nearest(matcher: Matcher, before: str, after: str) -> str | None:
+    """The id of the lexicon word closest to the number: first after it, or last before it."""
+    ahead = next(iter(matcher.finditer(after)), None)
+    behind = None
+    for hit in matcher.finditer(before):
+        behind = hit
+    best: tuple[int, str] | None = None
+    if ahead is not None:
+        best = (ahead[0], ahead[2])
+    if behind is not None and (best is None or len(before) - behind[1] < best[0]):
+        best = (len(before) - behind[1], behind[2])
+    return best[1] if best else None

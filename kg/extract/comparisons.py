@@ -1,0 +1,76 @@
+"""What a sentence compares the paper with: "与 X 相比", "over X", "compared to X"."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..records import Entity
+from ..text import slug
+from .mentions import entity_type, new_entity
+from .tables import Tables, resolve
+
+# a system name kg has not met: CamelCase (NeuGraph), or lower-then-upper (vLLM, cuSPARSE)
+_SYSTEM_NAME = re.compile(
+    r"(?<![A-Za-z0-9\-])(?:[A-Z][a-z]+[A-Z][A-Za-z0-9]*|[a-z]{1,3}[A-Z]{2,}[A-Za-z0-9]*|[A-Z]{4,}\d*)"
+    r"(?:-[A-Za-z0-9]+)*(?![A-Za-z0-9])"
+)
+_WORKLOADS = frozenset({"model", "dataset", "benchmark"})
+
+
+@dataclass(frozen=True, order=True)
+class Comparison:
+    """A comparison phrase in a sentence and the named things in it, with their positions."""
+
+    start: int
+    end: int
+    named: tuple[tuple[int, str], ...]
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(eid for _, eid in self.named))
+
+
+def comparisons(
+    sentence: str, tables: Tables, own: tuple[str, ...] = ()
+) -> tuple[list[Comparison], list[Entity]]:
+    """The comparisons of a sentence, and the systems kg had not met that they name.
+
+    Inside the phrase, known entities are taken from the lexicon; failing those,
+    names that look like system names (CamelCase such as NeuGraph, or mixed case such
+    as vLLM) are taken as systems kg has not met before. What a paper is compared with
+    is a system, not its own system, nor a model or dataset it ran.
+    """
+    found: list[Comparison] = []
+    new: list[Entity] = []
+    for rx in tables.comparisons:
+        for m in rx.finditer(sentence):
+            start = m.start("span")
+            span = m.group("span")
+            hits = list(tables.entities.finditer(span))
+            named = [(start + a, eid) for a, _, eid in hits]
+            taken = [(a, b) for a, b, _ in hits]
+            for n in _SYSTEM_NAME.finditer(span):
+                if any(a < n.end() and n.start() < b for a, b in taken):
+                    continue
+                if not could_be_system(n.group(0), tables):
+                    continue
+                eid = tables.entity_by_fold.get(n.group(0).casefold()) or slug(n.group(0))
+                new.append(new_entity(eid, n.group(0), tables))
+                named.append((start + n.start(), eid))
+            named = sorted(
+                x for x in named if x[1] not in own and entity_type(x[1], tables) not in _WORKLOADS
+            )
+            if named:
+                found.append(Comparison(m.start(), m.end(), tuple(named)))
+    return sorted(set(found)), new
+
+
+def could_be_system(name: str, tables: Tables) -> bool:
+    """A name in a comparison that is no institution, technique, country or plain word."""
+    return not (
+        resolve(tables, name)
+        or tables.techniques.get(name) is not None
+        or name.casefold() in tables.countries
+        or name in tables.lexicon.not_systems
+    )

@@ -1,0 +1,168 @@
+"""The one place that finds files: kg's own, and the user's notes.
+
+kg's own files: from a checkout the ontology and the default notes sit at the
+top of the repository (``ontology/``, ``data/``); a wheel carries copies of them
+under ``kg/_bundled/``. Lexicons, named questions and the page template always
+live inside the package.
+
+The user's notes: :func:`notes_files` lists the notes files under the paths
+given, each with a stable name (relative to the folder it was found under,
+used in IRIs and provenance), and :func:`settings_for` finds the ``kg.yaml``
+that applies to one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from .errors import NotesError
+
+_PACKAGE = Path(__file__).resolve().parent
+_CHECKOUT = _PACKAGE.parent
+
+NOTES_SUFFIXES = (".txt", ".md", ".markdown", ".notes")
+SETTINGS_FILE = "kg.yaml"
+
+
+# --- kg's own files --------------------------------------------------------------------
+
+
+def _bundled(name: str) -> Path:
+    for candidate in (_PACKAGE / "_bundled" / name, _CHECKOUT / name):
+        if candidate.is_dir():
+            return candidate
+    raise FileNotFoundError(f"kg cannot find its {name}/ folder (looked beside {_PACKAGE})")
+
+
+def ontology_file() -> Path:
+    return _bundled("ontology") / "kg.ttl"
+
+
+def shapes_file() -> Path:
+    return _bundled("ontology") / "shapes.ttl"
+
+
+def default_notes_dir() -> Path:
+    """``./data`` when run from a folder that has notes there, else the notes kg ships."""
+    local = Path("data")
+    if local.is_dir() and any(p.suffix in NOTES_SUFFIXES for p in local.iterdir()):
+        return local
+    return _bundled("data")
+
+
+def lexicon_file(name: str) -> Path:
+    return _PACKAGE / "lexicon" / "data" / f"{name}.yaml"
+
+
+def queries_dir() -> Path:
+    return _PACKAGE / "query" / "named"
+
+
+def template_dir() -> Path:
+    """Where the page's template is (``kg/html/templates``)."""
+    return _PACKAGE / "html" / "templates"
+
+
+def code_files() -> list[Path]:
+    """kg's own code: its Python source and the page's template, in a stable order (what
+    kg makes of a notes file depends on them, so the cache's keys do too)."""
+    found = [*_PACKAGE.rglob("*.py"), *template_dir().glob("*")]
+    return sorted(found, key=lambda p: p.relative_to(_PACKAGE).as_posix())
+
+
+# --- the user's notes ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the user says about a notes file outside it: ``--conference``, or a ``kg.yaml``
+    in its folder (``conference: OSDI 2020``)."""
+
+    conference: str = ""
+    source: str = ""  # "option" or the kg.yaml path
+
+
+@dataclass(frozen=True)
+class NotesPath:
+    """A notes file to read: where it is, and its stable name."""
+
+    path: Path
+    name: str
+
+
+def find_notes(paths: Iterable[str | Path]) -> list[Path]:
+    """The notes files under the given files and folders, in a stable order."""
+    found: list[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            found.extend(
+                p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in NOTES_SUFFIXES
+            )
+        elif path.is_file():
+            found.append(path)
+        else:
+            raise NotesError("no such file or folder", str(path))
+    unique = {p.resolve(): p for p in found}
+    return [unique[k] for k in sorted(unique, key=lambda p: p.as_posix())]
+
+
+def notes_files(paths: Iterable[str | Path]) -> list[NotesPath]:
+    """The notes files under the given files and folders, each with its stable name, in a
+    stable order."""
+    given = [Path(p) for p in paths]
+    # resolved once: a shell glob gives one root per file (kg build notes/*.md)
+    roots = list(dict.fromkeys((p if p.is_dir() else p.parent).resolve() for p in given))
+    return [NotesPath(path, _stable_name(path, roots)) for path in find_notes(given)]
+
+
+def _stable_name(path: Path, roots: Sequence[Path]) -> str:
+    """The file's name relative to the (resolved) folder it was found under, with POSIX
+    separators."""
+    resolved = path.resolve()
+    for root in roots:
+        try:
+            return resolved.relative_to(root).as_posix()
+        except ValueError:
+            continue
+    return path.name
+
+
+def settings_for(path: Path, conference: str = "") -> Settings:
+    """The settings of a notes file: ``conference`` when given (the ``--conference``
+    option), else the nearest ``kg.yaml`` in its folder or the folders above it, up to
+    the first one that is a git checkout or the file system's root."""
+    if conference:
+        return Settings(conference, "option")
+    folder = path.resolve().parent
+    for candidate in (folder, *folder.parents):
+        settings = candidate / SETTINGS_FILE
+        if settings.is_file():
+            return _read_settings(settings)
+        if (candidate / ".git").exists():
+            break
+    return Settings()
+
+
+def _read_settings(path: Path) -> Settings:
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise NotesError(
+            f"not valid YAML: {getattr(exc, 'problem', exc)}",
+            str(path),
+            mark.line + 1 if mark else 0,
+        ) from exc
+    except (OSError, UnicodeDecodeError) as exc:
+        raise NotesError(f"cannot read: {exc}", str(path)) from exc
+    if not isinstance(data, dict):
+        raise NotesError("expected a mapping such as 'conference: OSDI 2020'", str(path), 1)
+    value = data.get("conference", "")
+    if not isinstance(value, str | int):
+        raise NotesError("'conference' must be text such as 'OSDI 2020'", str(path), 1)
+    return Settings(str(value), str(path))

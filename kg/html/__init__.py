@@ -1,0 +1,54 @@
+"""Step 4b: the graph as ``graph.html``, an interactive picture that works offline.
+
+- :mod:`.views`: the views a page can show, as networkx graphs;
+- :mod:`.drawing`: positions, and the page made by pyvis with kg's template
+  (``templates/graph.html``);
+- :mod:`.export`: a view as GraphML or GEXF.
+
+The drawing libraries load when a page is drawn, not with every command.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import rdflib
+
+from ..output import write_text
+from .options import AUTO_FULL_PAPERS, DEFAULT_MAX_NODES, VIEWS, HtmlOptions, PageGraph, shows_map
+
+__all__ = [
+    "AUTO_FULL_PAPERS",
+    "DEFAULT_MAX_NODES",
+    "DRAWING_LIBRARIES",
+    "VIEWS",
+    "HtmlOptions",
+    "PageGraph",
+    "html_page",
+    "prepare",
+    "shows_map",
+    "write_page",
+]
+
+DRAWING_LIBRARIES = ("pyvis", "networkx", "jinja2", "numpy", "scipy")  # what draws a page
+
+
+def prepare() -> None:
+    """Import the drawing libraries now: a caller may load them while it does something
+    else (they take about half a second)."""
+    from . import drawing  # noqa: F401
+
+
+def html_page(graph: rdflib.Graph, options: HtmlOptions | None = None) -> str:
+    """The page's HTML for ``graph``."""
+    from .drawing import render, to_network
+    from .views import page_graph
+
+    options = options or HtmlOptions()
+    page = page_graph(graph, options)
+    return render(to_network(page, options), page)
+
+
+def write_page(graph: rdflib.Graph, path: str | Path, options: HtmlOptions | None = None) -> Path:
+    """Write the interactive page for ``graph`` to ``path`` (atomically)."""
+    return write_text(path, html_page(graph, options))

@@ -1,0 +1,181 @@
+"""What each lexicon file may hold, as types.
+
+Every top-level key of a lexicon file has a type here (:data:`SECTIONS`);
+:mod:`kg.lexicon.load` converts the YAML to these types with msgspec, entry by
+entry, so that a wrong or misspelt field is reported with its file and line.
+Unknown fields are errors: a typo ("alises") must not be ignored silently.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import msgspec
+
+
+class _Entry(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    pass
+
+
+# --- institutions.yaml, countries.yaml -------------------------------------------------
+
+InstitutionKind = Literal[
+    "university", "company", "lab", "institute", "supercomputing-center", "government"
+]
+
+
+class InstitutionEntry(_Entry):
+    id: str
+    name: str
+    name_zh: str = ""
+    aliases: tuple[str, ...] = ()
+    abbreviations: tuple[str, ...] = ()
+    country: str = ""
+    kind: InstitutionKind | Literal[""] = ""
+    wikidata: str = ""
+    ror: str = ""
+    parent: str = ""
+
+
+class CountryEntry(_Entry):
+    code: str
+    name: str
+    name_zh: str = ""
+    aliases: tuple[str, ...] = ()
+    wikidata: str = ""
+
+
+# --- techniques.yaml, entities.yaml ------------------------------------------------------
+
+
+class SchemeEntry(_Entry):
+    id: str
+    label: str
+    label_zh: str = ""
+
+
+class ConceptEntry(_Entry):
+    id: str
+    label: str
+    label_zh: str = ""
+    synonyms: tuple[str, ...] = ()
+    synonyms_zh: tuple[str, ...] = ()
+    broader: tuple[str, ...] = ()
+    definition: str = ""
+
+
+EntityType = Literal[
+    "system",
+    "library",
+    "framework",
+    "hardware",
+    "platform",
+    "supercomputer",
+    "dataset",
+    "model",
+    "benchmark",
+]
+
+
+class EntityEntry(_Entry):
+    id: str
+    name: str
+    type: EntityType
+    aliases: tuple[str, ...] = ()
+    description: str = ""
+    wikidata: str = ""
+
+
+# --- metrics.yaml ---------------------------------------------------------------------------
+
+Direction = Literal["improvement", "reduction", "neutral"]
+
+
+class UnitEntry(_Entry):
+    label: str
+    patterns: tuple[str, ...]
+    label_zh: str = ""
+    qudt: str = ""
+    measures: str = ""  # what a bare number of this unit measures
+    context: bool = False  # the words around the number say what it measures
+
+
+class MeasureEntry(_Entry):
+    direction: Direction
+    words: tuple[str, ...] = ()
+    label_zh: str = ""
+    directional: bool = True  # False: no verb changes its direction (a setting, a size)
+
+
+class QualifierEntry(_Entry):
+    before: tuple[str, ...] = ()
+    after: tuple[str, ...] = ()
+
+
+class ComparisonPatterns(_Entry):
+    zh: tuple[str, ...] = ()
+    en: tuple[str, ...] = ()
+
+
+class LabelledEntry(_Entry):
+    words: tuple[str, ...]
+    measures: str
+    unit: str = "ratio"
+
+
+# --- labels.yaml ------------------------------------------------------------------------------
+
+FieldName = Literal["title", "institutions", "link", "abstract", "remarks"]
+LinkKind = Literal["paper", "video", "slides", "code"]
+
+
+class HeaderEntry(_Entry):
+    conference: tuple[str, ...] = ()
+    ignored: tuple[str, ...] = ()
+
+
+Words = tuple[str, ...]
+
+# every top-level key a lexicon file may have, and its type; a key whose type is a list of
+# entries is converted entry by entry (each error names the entry's line)
+SECTIONS: dict[str, Any] = {
+    # institutions.yaml
+    "institutions": list[InstitutionEntry],
+    "not_institutions": Words,
+    # countries.yaml
+    "countries": list[CountryEntry],
+    # techniques.yaml
+    "scheme": SchemeEntry,
+    "concepts": list[ConceptEntry],
+    # entities.yaml
+    "entities": list[EntityEntry],
+    # people.yaml
+    "surnames_zh": Words,
+    "not_systems": Words,
+    # metrics.yaml
+    "units": dict[str, UnitEntry],
+    "magnitudes": dict[str, float],
+    "number_words": dict[str, float],
+    "measures": dict[str, MeasureEntry],
+    "directions": dict[Direction, Words],
+    "qualifiers": dict[str, QualifierEntry],
+    "comparisons": ComparisonPatterns,
+    "labelled": list[LabelledEntry],
+    # labels.yaml
+    "fields": dict[FieldName, Words],
+    "header": HeaderEntry,
+    "session": Words,
+    "session_chair": Words,
+    "weekdays": Words,
+    "title_prefixes": Words,
+    "author_phrases": Words,
+    "org_words": Words,
+    "link_kinds": dict[LinkKind, Words],
+    "end_of_notes": Words,
+    "venues": Words,
+    "not_sessions": Words,
+    "talks": Words,
+}
+
+# qualifier names, as the graph knows them (kg:UpTo ...)
+QUALIFIERS = ("up-to", "more-than", "at-least", "on-average", "less-than", "about")

@@ -1,0 +1,56 @@
+"""Step 4c: the graph in files, and in other stores.
+
+- :mod:`.formats`: Turtle, N-Triples, JSON-LD, TriG and N-Quads, deterministic;
+- :mod:`.jsonld`: kg's compact JSON-LD and its context;
+- :mod:`.atomic`: files written whole or not at all;
+- :mod:`.push`: a graph file sent to a Graph Store Protocol endpoint.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from ..rdf.statements import Statements
+from .atomic import atomic_write, write_bytes, write_text
+from .formats import FORMATS, Format, format_named, serialize, serialize_chunks
+from .jsonld import jsonld_context
+from .push import push
+
+__all__ = [
+    "FORMATS",
+    "Format",
+    "atomic_write",
+    "format_named",
+    "push",
+    "serialize",
+    "serialize_chunks",
+    "write_bytes",
+    "write_description",
+    "write_formats",
+    "write_text",
+]
+
+
+def write_formats(
+    statements: Statements, out_dir: str | Path, formats: Iterable[str], base: str
+) -> list[Path]:
+    """Write ``out_dir/graph.<suffix>`` for each format (and ``context.jsonld`` with
+    JSON-LD); returns the paths written."""
+    import json
+
+    written = []
+    formats = list(formats)
+    if "jsonld" in formats:
+        context = json.dumps(jsonld_context(base), indent=1, sort_keys=True) + "\n"
+        written.append(write_text(Path(out_dir) / "context.jsonld", context))
+    for name in formats:
+        fmt = format_named(name)
+        chunks = serialize_chunks(statements, name, base)
+        written.append(write_bytes(Path(out_dir) / f"graph.{fmt.suffix}", chunks))
+    return written
+
+
+def write_description(description: Statements, out_dir: str | Path, base: str) -> Path:
+    """Write the dataset's VoID/DCAT description to ``out_dir/void.ttl``."""
+    return write_bytes(Path(out_dir) / "void.ttl", [serialize(description, "turtle", base)])

@@ -1,0 +1,67 @@
+"""The RDF formats kg writes, and the statements in each.
+
+Turtle and N-Triples hold the union of all named graphs; TriG and N-Quads keep
+one named graph per notes file. Every format is deterministic: the same input
+gives the same bytes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import pyoxigraph as ox
+
+from ..errors import KgError
+from ..rdf.statements import Statements, turtle_prefixes
+from .jsonld import jsonld
+
+
+@dataclass(frozen=True)
+class Format:
+    name: str  # as the command line names it: "turtle"
+    suffix: str  # of the file: "ttl"
+    media_type: str
+    oxigraph: ox.RdfFormat
+
+
+FORMATS = {
+    f.name: f
+    for f in (
+        Format("turtle", "ttl", "text/turtle", ox.RdfFormat.TURTLE),
+        Format("ntriples", "nt", "application/n-triples", ox.RdfFormat.N_TRIPLES),
+        Format("jsonld", "jsonld", "application/ld+json", ox.RdfFormat.JSON_LD),
+        Format("trig", "trig", "application/trig", ox.RdfFormat.TRIG),
+        Format("nquads", "nq", "application/n-quads", ox.RdfFormat.N_QUADS),
+    )
+}
+
+
+def format_named(name: str) -> Format:
+    try:
+        return FORMATS[name]
+    except KeyError:
+        raise KgError(f"unknown format {name!r}; choose from {', '.join(FORMATS)}") from None
+
+
+def serialize(statements: Statements, fmt: str, base: str) -> bytes:
+    """The statements in one of :data:`FORMATS`."""
+    return b"".join(serialize_chunks(statements, fmt, base))
+
+
+def serialize_chunks(statements: Statements, fmt: str, base: str) -> Iterable[bytes]:
+    """The statements in one of :data:`FORMATS`, in pieces to write one after another.
+
+    N-Triples and Turtle are written from each graph's sorted statements (Turtle
+    from each graph's Turtle, made by Oxigraph when the graph was made); Oxigraph
+    writes N-Quads and TriG from the graphs' quads in that order, and kg the
+    compact JSON-LD."""
+    rdf_format = format_named(fmt).oxigraph
+    if fmt == "ntriples":
+        return statements.ntriples_chunks()
+    if fmt == "turtle":
+        return statements.turtle_chunks(base)
+    if fmt == "jsonld":
+        return [jsonld(statements.ox_triples(), base)]
+    prefixes = turtle_prefixes(base) if fmt == "trig" else None
+    return [ox.serialize(statements.ox_quads(), format=rdf_format, prefixes=prefixes)]

@@ -1,0 +1,79 @@
+"""Step 4a: ask the graph SPARQL questions.
+
+- A source is an ``rdflib.Graph``, a graph file kg wrote, or a SPARQL endpoint URL.
+- A question is SPARQL text or the name of a question shipped in ``named/``
+  (:mod:`.named`).
+- Values are bound as RDF terms (:mod:`.binding`); they are never pasted into
+  query text.
+- Queries are read-only: updates and ``SERVICE`` calls are refused unless allowed.
+- Answers are :class:`~.results.Rows`, written in the W3C result formats by Oxigraph.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import rdflib
+from rdflib.term import Identifier
+
+from ..errors import QueryError
+from ..rdf.graph import load
+from .binding import as_term, check_read_only, with_values
+from .engines import ENGINES, endpoint_query, run_local, values, with_timeout
+from .named import NamedQuery, Param, named_queries
+from .results import FORMATS, Rows
+
+__all__ = [
+    "ENGINES",
+    "FORMATS",
+    "NamedQuery",
+    "Param",
+    "Rows",
+    "as_term",
+    "named_queries",
+    "query",
+    "values",
+    "with_values",
+]
+
+
+def query(
+    source: rdflib.Graph | str | Path,
+    query_or_name: str,
+    /,
+    *,
+    engine: str = "auto",
+    timeout: float | None = None,
+    graph_iri: str | None = None,
+    allow_update: bool = False,
+    allow_service: bool = False,
+    **params: Any,
+) -> Rows:
+    """Ask ``source`` a SPARQL SELECT or ASK question.
+
+    ``source`` is an rdflib Graph, a graph file kg wrote (.ttl, .nt, .jsonld,
+    .trig, .nq), or a SPARQL endpoint URL. ``query_or_name`` is SPARQL text or
+    the name of a shipped question (see :func:`named_queries`). Keyword
+    arguments bind variables as RDF terms: strings become literals, or pass
+    ``URIRef``/``Literal`` yourself. The usual prefixes are predeclared.
+    ``engine`` is ``"auto"``, ``"oxigraph"`` or ``"rdflib"``; ``timeout``
+    (seconds) stops waiting with a :class:`~kg.errors.QueryError`; ``graph_iri``
+    asks an endpoint to query that named graph as its default graph.
+    """
+    text, bindings = _resolve(query_or_name, params)
+    check_read_only(text, allow_update, allow_service)
+    if isinstance(source, str) and re.match(r"https?://", source):
+        return endpoint_query(source, text, bindings, timeout=timeout, graph_iri=graph_iri)
+    graph = source if isinstance(source, rdflib.Graph) else load(Path(source))
+    return with_timeout(lambda: run_local(graph, text, bindings, engine), timeout)
+
+
+def _resolve(query_or_name: str, params: dict[str, Any]) -> tuple[str, dict[str, Identifier]]:
+    named = named_queries().get(query_or_name.strip())
+    if named is not None:
+        return named.text, named.bindings(params)
+    if re.fullmatch(r"[\w\-]+", query_or_name.strip()):
+        raise QueryError(f"no named question {query_or_name!r}; `kg query --list` shows them")
+    return query_or_name, {k: as_term(v) for k, v in params.items()}

@@ -1,0 +1,141 @@
+"""Where questions are answered: Oxigraph, rdflib's own engine, or a SPARQL endpoint.
+
+Local queries run on Oxigraph over the union of the graphs; rdflib's engine
+is used only when asked for (or for a small plain rdflib graph), and both give
+the same answers. Each engine's answer is SPARQL results JSON
+(:mod:`.results` reads it).
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import urllib.parse
+import urllib.request
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
+
+import pyoxigraph as ox
+import rdflib
+from rdflib.term import Identifier
+
+from ..errors import QueryError
+from ..http import send
+from ..rdf.graph import OxigraphGraph, oxigraph_store, plain_copy
+from ..rdf.vocab import DEFAULT_BASE, prefixes
+from .binding import code_of, with_values
+from .results import Rows, from_results_json
+
+SMALL_GRAPH = 20_000  # triples: below this a plain rdflib graph is queried in place
+ENGINES = ("auto", "oxigraph", "rdflib")
+_T = TypeVar("_T")
+
+
+def run_local(
+    graph: rdflib.Graph, sparql: str, bindings: Mapping[str, Identifier], engine: str
+) -> Rows:
+    if engine not in ENGINES:
+        raise QueryError(f"unknown engine {engine!r}: choose {', '.join(ENGINES)}")
+    if engine == "auto":
+        native = isinstance(graph, OxigraphGraph)
+        engine = "oxigraph" if native or len(graph) > SMALL_GRAPH else "rdflib"
+    if engine == "oxigraph":
+        answer = ask_oxigraph(oxigraph_store(graph), with_values(sparql, bindings))
+        if isinstance(answer, ox.QueryTriples):
+            raise QueryError("only SELECT and ASK queries give rows")
+        return from_results_json(answer.serialize(format=ox.QueryResultsFormat.JSON))
+    return _run_rdflib(plain_copy(graph), sparql, bindings)
+
+
+def ask_oxigraph(
+    store: ox.Store, sparql: str
+) -> ox.QuerySolutions | ox.QueryBoolean | ox.QueryTriples:
+    """Oxigraph's answer to a query over the union of the graphs, kg's prefixes declared."""
+    try:
+        return store.query(sparql, use_default_graph_as_union=True, prefixes=prefixes(DEFAULT_BASE))
+    except SyntaxError as exc:
+        raise QueryError(f"SPARQL syntax error: {exc}") from exc
+    except (OSError, RuntimeError, ValueError) as exc:
+        raise QueryError(f"SPARQL error: {exc}") from exc
+
+
+def values(graph: rdflib.Graph, sparql: str) -> list[tuple[str | None, ...]]:
+    """The rows of a SELECT query as plain strings (lexical forms), straight from Oxigraph.
+
+    For kg's own fixed queries over large graphs (graph.html): no RDF terms are
+    made in Python, which is what costs most for tens of thousands of rows.
+    """
+    answer = ask_oxigraph(oxigraph_store(graph), sparql)
+    if not isinstance(answer, ox.QuerySolutions):
+        raise QueryError("only SELECT queries give values")
+    return [tuple(None if t is None else t.value for t in row) for row in answer]
+
+
+def _run_rdflib(graph: rdflib.Graph, sparql: str, bindings: Mapping[str, Identifier]) -> Rows:
+    try:
+        from rdflib.plugins.sparql import prepareQuery
+
+        prepared = prepareQuery(sparql, initNs=prefixes(DEFAULT_BASE))
+        result = graph.query(prepared, initBindings=dict(bindings))
+    except Exception as exc:  # rdflib's parser raises pyparsing errors with line and column
+        raise QueryError(f"SPARQL syntax error: {exc}") from exc
+    if result.type not in ("SELECT", "ASK"):
+        raise QueryError("only SELECT and ASK queries give rows")
+    return from_results_json(result.serialize(format="json"))
+
+
+def endpoint_query(
+    url: str,
+    sparql: str,
+    bindings: Mapping[str, Identifier],
+    timeout: float | None = None,
+    graph_iri: str | None = None,
+) -> Rows:
+    """Run a query on a SPARQL 1.1 endpoint (POST, results as SPARQL JSON); ``graph_iri``
+    becomes the protocol's ``default-graph-uri``. kg's usual prefixes are declared."""
+    if graph_iri:
+        sep = "&" if "?" in url else "?"
+        url = f"{url}{sep}default-graph-uri={urllib.parse.quote(graph_iri, safe='')}"
+    request = urllib.request.Request(
+        url,
+        data=_with_prefixes(with_values(sparql, bindings)).encode("utf-8"),
+        headers={
+            "Content-Type": "application/sparql-query; charset=utf-8",
+            "Accept": "application/sparql-results+json",
+        },
+    )
+    _, body = send(request, timeout or 60, QueryError)
+    return from_results_json(body)
+
+
+def _with_prefixes(sparql: str) -> str:
+    """Declare kg's usual prefixes the query does not declare itself (on its first line, so
+    that an endpoint's error messages keep the query's own line numbers)."""
+    declared = {m.group(1) for m in re.finditer(r"(?i)PREFIX\s+([\w\-]*):", code_of(sparql))}
+    head = " ".join(
+        f"PREFIX {p}: <{iri}>" for p, iri in prefixes(DEFAULT_BASE).items() if p not in declared
+    )
+    return head + " " + sparql
+
+
+def with_timeout(run: Callable[[], _T], timeout: float | None) -> _T:
+    """``run()``, or :class:`QueryError` when it has not returned within ``timeout`` s."""
+    if not timeout:
+        return run()
+    box: dict[str, Any] = {}
+
+    def work() -> None:
+        try:
+            box["result"] = run()
+        except BaseException as exc:  # handed to the caller below
+            box["error"] = exc
+
+    worker = threading.Thread(target=work, daemon=True, name="kg-query")
+    worker.start()
+    worker.join(timeout)
+    if worker.is_alive():
+        raise QueryError(f"query stopped: no answer within {timeout:g} s (raise the timeout)")
+    if "error" in box:
+        raise box["error"]
+    result: _T = box["result"]
+    return result

@@ -1,0 +1,156 @@
+"""Answers: :class:`Rows`, read from and written in the W3C result formats by Oxigraph.
+
+Every engine's answer arrives as SPARQL 1.1 Query Results JSON (Oxigraph and
+rdflib serialise their own; an endpoint sends it). Oxigraph's result parser
+reads it into :class:`Rows` of rdflib terms for Python, and Oxigraph's result
+serialisers write the ``json``, ``xml``, ``csv`` and ``tsv`` formats exactly
+as the W3C specifications define them; ``table`` and ``markdown`` are for
+people.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+import pyoxigraph as ox
+from rdflib.term import BNode, Literal, Node, URIRef
+
+from ..errors import QueryError
+
+_W3C = {
+    "json": ox.QueryResultsFormat.JSON,
+    "xml": ox.QueryResultsFormat.XML,
+    "csv": ox.QueryResultsFormat.CSV,
+    "tsv": ox.QueryResultsFormat.TSV,
+}
+FORMATS = ("table", "markdown", "csv", "tsv", "json", "xml")
+_XSD_STRING = "http://www.w3.org/2001/XMLSchema#string"
+
+
+@dataclass
+class Rows:
+    """The answer to a SELECT or ASK query: variables and rows of RDF terms."""
+
+    vars: list[str]
+    rows: list[tuple[Node | None, ...]] = field(default_factory=list)
+    boolean: bool | None = None
+    results_json: bytes = b""  # the answer as SPARQL results JSON
+
+    def __iter__(self) -> Iterator[tuple[Node | None, ...]]:
+        return iter(self.rows)
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def to_dicts(self) -> list[dict[str, Any]]:
+        """Rows as dicts of Python values (``str``, ``int``, ``Decimal`` ...); unbound is None."""
+        return [{v: python_value(t) for v, t in zip(self.vars, row, strict=True)} for row in self]
+
+    def serialize(self, fmt: str = "table") -> str:
+        """The answer as text: ``table``, ``markdown``, or the SPARQL 1.1 Query Results
+        ``json``, ``xml``, ``csv`` and ``tsv`` formats."""
+        if fmt == "table":
+            return self.table()
+        if fmt == "markdown":
+            return self.markdown()
+        if fmt not in _W3C:
+            raise QueryError(f"unknown result format {fmt!r}; choose from {', '.join(FORMATS)}")
+        answer = ox.parse_query_results(self.results_json, format=ox.QueryResultsFormat.JSON)
+        return answer.serialize(format=_W3C[fmt]).decode("utf-8")
+
+    def table(self) -> str:
+        """A plain-text table for people."""
+        if self.boolean is not None:
+            return "yes" if self.boolean else "no"
+        cells = [[display(t) for t in row] for row in self.rows]
+        widths = [_width(v) for v in self.vars]
+        for row in cells:
+            widths = [max(w, _width(c)) for w, c in zip(widths, row, strict=True)]
+        out = ["  ".join(_pad(v, w) for v, w in zip(self.vars, widths, strict=True))]
+        out.append("  ".join("-" * w for w in widths))
+        out += ["  ".join(_pad(c, w) for c, w in zip(row, widths, strict=True)) for row in cells]
+        out.append(f"({len(self.rows)} row{'s' if len(self.rows) != 1 else ''})")
+        return "\n".join(line.rstrip() for line in out)
+
+    def markdown(self) -> str:
+        if self.boolean is not None:
+            return "yes" if self.boolean else "no"
+
+        def cell(text: str) -> str:
+            return text.replace("\\", "\\\\").replace("|", "\\|")
+
+        out = ["| " + " | ".join(self.vars) + " |", "|" + "---|" * len(self.vars)]
+        out += ["| " + " | ".join(cell(display(t)) for t in row) + " |" for row in self.rows]
+        return "\n".join(out)
+
+
+def from_results_json(data: bytes) -> Rows:
+    """An answer in SPARQL results JSON, as :class:`Rows`."""
+    try:
+        answer = ox.parse_query_results(data, format=ox.QueryResultsFormat.JSON)
+    except SyntaxError as exc:
+        raise QueryError(f"an answer kg cannot read: {exc}") from exc
+    if isinstance(answer, ox.QueryBoolean):
+        return Rows(vars=[], boolean=bool(answer), results_json=data)
+    names = [v.value for v in answer.variables]
+    seen: dict[object, Node] = {}  # answers repeat terms (labels, units): convert each once
+
+    def term(t: object) -> Node | None:
+        if t is None:
+            return None
+        found = seen.get(t)
+        if found is None:
+            found = seen[t] = _rdflib_term(t)
+        return found
+
+    rows = [tuple(term(t) for t in solution) for solution in answer]
+    return Rows(vars=names, rows=rows, results_json=data)
+
+
+def _rdflib_term(t: object) -> Node:
+    """An Oxigraph term as rdflib's parsers make it: a plain string literal has no
+    datatype (RDF 1.1 gives it xsd:string), as in the answers of rdflib's engine."""
+    if isinstance(t, ox.Literal):
+        if t.language:
+            return Literal(t.value, lang=t.language)
+        if t.datatype.value == _XSD_STRING:
+            return Literal(t.value)
+        return Literal(t.value, datatype=URIRef(t.datatype.value))
+    if isinstance(t, ox.NamedNode):
+        return URIRef(t.value)
+    if isinstance(t, ox.BlankNode):
+        return BNode(t.value)
+    raise QueryError(f"an answer kg cannot read: {t!r}")
+
+
+def python_value(term: Node | None) -> Any:
+    if term is None:
+        return None
+    if isinstance(term, Literal):
+        value = term.toPython()
+        return value if not isinstance(value, Literal) else str(value)
+    return str(term)
+
+
+def display(term: Node | None) -> str:
+    if term is None:
+        return ""
+    if isinstance(term, Literal):
+        value = term.toPython()
+        if isinstance(value, Decimal | float) and not isinstance(value, bool):
+            text = format(value, "f")
+            return text.rstrip("0").rstrip(".") if "." in text else text
+        return str(term).replace("\n", " ")
+    return str(term)
+
+
+def _width(text: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _pad(text: str, width: int) -> str:
+    return text + " " * (width - _width(text))

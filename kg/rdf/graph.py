@@ -1,0 +1,86 @@
+"""The graph as users of the Python API get it: an ``rdflib.Graph`` backed by Oxigraph.
+
+:class:`OxigraphGraph` is an ``rdflib.Graph`` stored in a pyoxigraph
+``Store`` (through oxrdflib's store, given the ``Store`` kg made), so kg's
+queries run on Oxigraph and users keep rdflib's API. :func:`load` reads a graph
+file kg wrote; :func:`plain_copy` makes the rdflib-only copy that rdflib's
+SPARQL engine and pySHACL need.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pyoxigraph as ox
+import rdflib
+from oxrdflib import OxigraphStore
+from rdflib.graph import DATASET_DEFAULT_GRAPH_ID
+
+from ..errors import KgError
+from .statements import Statements
+
+# graph files kg reads, by suffix
+FILE_FORMATS = {
+    ".ttl": ox.RdfFormat.TURTLE,
+    ".nt": ox.RdfFormat.N_TRIPLES,
+    ".trig": ox.RdfFormat.TRIG,
+    ".nq": ox.RdfFormat.N_QUADS,
+    ".jsonld": ox.RdfFormat.JSON_LD,
+}
+
+
+class OxigraphGraph(rdflib.Graph):
+    """An rdflib Graph whose triples live in a pyoxigraph Store (``oxigraph``)."""
+
+    def __init__(self, store: ox.Store | None = None) -> None:
+        self.oxigraph = store if store is not None else ox.Store()
+        super().__init__(
+            store=OxigraphStore(store=self.oxigraph), identifier=DATASET_DEFAULT_GRAPH_ID
+        )
+
+
+def to_graph(statements: Statements) -> OxigraphGraph:
+    """An rdflib Graph, backed by Oxigraph, holding the union of the named graphs."""
+    graph = OxigraphGraph()
+    graph.oxigraph.bulk_load(statements.ntriples(), format=ox.RdfFormat.N_TRIPLES)
+    return graph
+
+
+def load(path: str | Path) -> OxigraphGraph:
+    """A graph file kg wrote (.ttl, .nt, .trig, .nq, .jsonld) as an Oxigraph-backed rdflib
+    Graph: the union of its named graphs."""
+    path = Path(path)
+    rdf_format = FILE_FORMATS.get(path.suffix)
+    if rdf_format is None:
+        known = ", ".join(FILE_FORMATS)
+        raise KgError(f"{path}: cannot load {path.suffix or 'this'} files; use {known}")
+    graph = OxigraphGraph()
+    try:
+        if rdf_format.supports_datasets:  # the union of the named graphs, as one graph
+            quads = ox.parse(path=str(path), format=rdf_format)
+            graph.oxigraph.bulk_extend(ox.Quad(q.subject, q.predicate, q.object) for q in quads)
+        else:  # loaded by Oxigraph without a Python loop
+            graph.oxigraph.bulk_load(path=str(path), format=rdf_format)
+    except (OSError, SyntaxError) as exc:
+        raise KgError(f"{path}: {exc}") from exc
+    return graph
+
+
+def oxigraph_store(graph: rdflib.Graph) -> ox.Store:
+    """The Oxigraph store of a graph: its own, or a copy of a plain rdflib graph's triples
+    (read through N-Triples)."""
+    if isinstance(graph, OxigraphGraph):
+        return graph.oxigraph
+    store = ox.Store()
+    store.load(graph.serialize(format="nt", encoding="utf-8"), format=ox.RdfFormat.N_TRIPLES)
+    return store
+
+
+def plain_copy(graph: rdflib.Graph) -> rdflib.Graph:
+    """A copy in rdflib's own in-memory store (for rdflib's SPARQL engine and pySHACL)."""
+    if not isinstance(graph, OxigraphGraph):
+        return graph
+    plain = rdflib.Graph()
+    for t in graph:
+        plain.add(t)
+    return plain

@@ -1,0 +1,74 @@
+"""Text helpers the steps share: how names are compared, which language a text is in,
+and readable ids.
+
+An id (:func:`slug`) depends only on the thing's own text (never on what else
+is in the build), so it is the same in every build. Text that is not plain
+ASCII is transliterated (anyascii) and gets a short hash of the original, so
+that two different Chinese names never share an id.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+from functools import lru_cache
+
+import regex
+from anyascii import anyascii
+
+MAX_SLUG = 60
+_NON_SLUG = re.compile(r"[^a-z0-9]+")
+_SPACES = re.compile(r"\s+")
+_HAN = regex.compile(r"\p{Han}")
+_LATIN = regex.compile(r"[A-Za-z]")
+_DASHES = str.maketrans(dict.fromkeys("‐‑‒–—―−", "-"))
+
+
+def fold(text: str) -> str:
+    """Text as names are compared: spaces folded, dashes plain, case folded."""
+    return _SPACES.sub(" ", text.translate(_DASHES)).strip().casefold()
+
+
+def guess_language(text: str) -> str:
+    """BCP 47 tag of a text, from its script: "zh" or "en"."""
+    if text.isascii():
+        return "en" if _LATIN.search(text) else "zh"
+    cjk = len(_HAN.findall(text))
+    latin = len(_LATIN.findall(text))
+    # a Chinese character carries about as much as a five-letter word
+    return "zh" if cjk * 5 >= latin else "en"
+
+
+def name_language(name: str) -> str:
+    """A title or name in ASCII is English (even "E.T." or "3D"); otherwise, guess."""
+    return "en" if name.isascii() else guess_language(name)
+
+
+def digest(text: str) -> str:
+    """A short hash of a text (8 hexadecimal digits)."""
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:8]
+
+
+def _ascii(char: str) -> str:
+    if char.isascii():
+        return char
+    # ideographs and symbols are words of their own; accented letters are not
+    spaced = unicodedata.category(char) in ("Lo", "So")
+    return f" {anyascii(char)} " if spaced else anyascii(char)
+
+
+@lru_cache(maxsize=1 << 16)
+def slug(text: str) -> str:
+    """``"Georgia Institute of Technology"`` -> ``"georgia-institute-of-technology"``;
+    ``"云和边缘计算"`` -> ``"yun-he-bian-yuan-ji-suan-1a2b3c4d"``."""
+    text = unicodedata.normalize("NFC", text).strip()
+    ascii_text = "".join(_ascii(c) for c in text)
+    out = _NON_SLUG.sub("-", ascii_text.lower()).strip("-")
+    lossy = not text.isascii() or not out
+    if len(out) > MAX_SLUG:
+        out = out[:MAX_SLUG].rsplit("-", 1)[0] if "-" in out[:MAX_SLUG] else out[:MAX_SLUG]
+        lossy = True
+    if lossy:
+        out = f"{out}-{digest(text)}" if out else digest(text)
+    return out

@@ -1,0 +1,41 @@
+"""Where a build's time goes (``kg build --timings``), and a progress bar for long builds
+(tqdm)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+
+class Stages:
+    """Wall-clock seconds per named stage (a stage may run in several pieces), listed in
+    the ``order`` given, then as met."""
+
+    def __init__(self, order: tuple[str, ...] = ()) -> None:
+        self.seconds: dict[str, float] = dict.fromkeys(order, 0.0)
+
+    @contextmanager
+    def __call__(self, name: str) -> Iterator[None]:
+        start = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.seconds[name] = self.seconds.get(name, 0.0) + time.perf_counter() - start
+
+    def as_dict(self) -> dict[str, float]:
+        return {k: round(v, 3) for k, v in self.seconds.items() if v}
+
+
+@contextmanager
+def progress(total: int, enabled: bool, unit: str = "files") -> Iterator[Callable[[int], None]]:
+    """A function to call with each amount of work done; with ``enabled``, a bar on
+    standard error that appears once a second has passed (short builds stay quiet)
+    and is cleared when the work is done."""
+    if not enabled or total <= 0:
+        yield lambda n: None
+        return
+    from tqdm import tqdm
+
+    with tqdm(total=total, unit=f" {unit}", delay=1.0, mininterval=0.2, leave=False) as bar:
+        yield bar.update
