@@ -99,43 +99,34 @@ def institutions_of(text: str, tables: Tables) -> list[str]:
     return field_institutions(text, paper, tables, _Found(), [])
 
 
-_MARK = "\x00"  # "\x00<k>" stands for the k-th compound registry name found in a text
-
-
 def field_institutions(
     text: str, paper: Paper, tables: Tables, found: _Found, people: list[str]
 ) -> list[str]:
     """The institutions of one affiliation text, in order; the people it names go to
     ``people``, its countries, unknown places and problems to ``found``."""
     text = _BRACKETED.sub(lambda m: _unbracket(m.group(1), tables, people), text)
-    # registry names that hold a separator ("Texas A&M University", "Hong Kong University
-    # of Science and Technology") are taken whole before the text is split: each is
-    # replaced by a mark that no notes text holds (the mark is removed from the text first)
-    text = text.replace(_MARK, "")
-    compound = list(tables.compound_institutions.finditer(text))
-    for k, (a, b, _) in reversed(list(enumerate(compound))):
-        text = f"{text[:a]},{_MARK}{k},{text[b:]}"
-    tokens = [t.strip(" .。") for t in SPLIT_AFFILIATIONS.split(text)]
-    tokens = [t for t in tokens if t]
+    tokens = _pieces(text, tables)
     ids: list[str] = []
     i = 0
     while i < len(tokens):
         token = tokens[i]
-        if token.startswith(_MARK):
-            _add_all(ids, [compound[int(token[1:])][2]])
+        if isinstance(token, _Known):
+            _add_all(ids, [token.id])
             i += 1
             continue
-        # "University of California, Berkeley": two tokens that name one place
-        if i + 1 < len(tokens):
-            joined = resolve(tables, f"{token}, {tokens[i + 1]}")
+        nxt = tokens[i + 1] if i + 1 < len(tokens) else None
+        before = tokens[i - 1] if i > 0 else None
+        # "University of California, Berkeley": two pieces that name one place
+        if isinstance(nxt, str):
+            joined = resolve(tables, f"{token}, {nxt}")
             if joined:
                 _add_all(ids, [joined])
                 i += 2
                 continue
-        if i > 0 and _LEGAL_FORM.match(token):
+        if before is not None and _LEGAL_FORM.match(token):
             i += 1  # "Amazon Web Services, Inc": the legal form of the name before
             continue
-        if i > 0 and _campus(tokens[i - 1], token, tables):
+        if isinstance(before, str) and _campus(before, token, tables):
             i += 1  # "University of Wisconsin, Madison": the campus of the place before
             continue
         iid = _piece(token, paper, tables, found, people)
@@ -143,6 +134,31 @@ def field_institutions(
             _add_all(ids, [iid])
         i += 1
     return ids
+
+
+@dataclass(frozen=True)
+class _Known:
+    """A registry name that holds a separator, found whole in a text."""
+
+    id: str
+
+
+def _pieces(text: str, tables: Tables) -> list[str | _Known]:
+    """The pieces of an affiliation text, cut at its separators (commas, "and", "&",
+    和 ...), except inside registry names that hold one ("Texas A&M University", "Hong
+    Kong University of Science and Technology"), which are taken whole first."""
+    out: list[str | _Known] = []
+    at = 0
+    for a, b, iid in tables.compound_institutions.finditer(text):
+        out += _split(text[at:a])
+        out.append(_Known(iid))
+        at = b
+    return out + _split(text[at:])
+
+
+def _split(text: str) -> list[str | _Known]:
+    pieces = (t.strip(" .。") for t in SPLIT_AFFILIATIONS.split(text))
+    return [t for t in pieces if t]
 
 
 def _campus(before: str, token: str, tables: Tables) -> bool:
