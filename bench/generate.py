@@ -70,8 +70,10 @@ FILLER_ZH = [
 ]
 FILLER_EN = [
     "Existing approaches fall short in scalability and efficiency, especially on large clusters.",
-    "We characterize the workloads and find that memory access patterns and communication "
-    "overheads are the main bottlenecks.",
+    (
+        "We characterize the workloads and find that memory access patterns and communication "
+        "overheads are the main bottlenecks."
+    ),
     "The system consists of a scheduler, a runtime and a set of highly optimized kernels.",
     "We evaluate it on several real-world datasets and models.",
 ]
@@ -79,7 +81,7 @@ FILLER_EN = [
 
 class Writer:
     def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
+        self.rng = random.Random(seed)  # noqa: S311 (made-up notes, not secrets)
         lex = load_lexicon()
         self.institutions = sorted(lex.institutions.values(), key=lambda i: i.id)
         self.concepts = sorted(lex.concepts.values(), key=lambda c: c.id)

@@ -359,8 +359,8 @@ def _parse_param(text: str) -> tuple[str, object]:
 def cmd_query(args: argparse.Namespace) -> int:
     if args.list:
         for q in named_queries().values():
-            params = ", ".join(f"{p.name}={p.default}" for p in q.params)
-            print(f"{q.name}\n    {q.title}{'  [' + params + ']' if params else ''}")
+            listed = ", ".join(f"{p.name}={p.default}" for p in q.params)
+            print(f"{q.name}\n    {q.title}{'  [' + listed + ']' if listed else ''}")
             print(f"    {q.description}")
         return OK
     if args.file:
@@ -370,15 +370,15 @@ def cmd_query(args: argparse.Namespace) -> int:
     else:
         raise QueryError("give a query, a question's name (kg query --list), or -f FILE.rq")
     params = dict(_parse_param(p) for p in args.param)
-    source: object = args.endpoint or _graph_for(args.graph)
+    source: rdflib.Graph | str = args.endpoint or _graph_for(args.graph)
     rows: Rows = query(
-        source,  # type: ignore[arg-type]
+        source,
         text,
         engine=args.engine,
         timeout=args.timeout,
         allow_service=args.allow_service,
         graph_iri=args.graph_iri,
-        **params,
+        params=params,
     )
     out = rows.serialize(args.format)
     sys.stdout.write(out if out.endswith("\n") else out + "\n")
@@ -445,7 +445,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
         "SELECT ?class (COUNT(DISTINCT ?s) AS ?n) WHERE { ?s a ?class "
         "FILTER(STRSTARTS(STR(?class), STR(kg:))) } GROUP BY ?class ORDER BY DESC(?n) ?class",
     )
-    counts = Counter({str(r[0]).rsplit("#", 1)[-1]: int(r[1]) for r in rows})  # type: ignore[arg-type]
+    counts = Counter({str(r[0]).rsplit("#", 1)[-1]: int(str(r[1])) for r in rows})
     for name, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
         print(f"{name:<14}{n:>8}")
     print(f"{'triples':<14}{len(graph):>8}")

@@ -124,12 +124,8 @@ def _stable_name(path: Path, roots: Sequence[Path]) -> str:
     """The file's name relative to the (resolved) folder it was found under, with POSIX
     separators."""
     resolved = path.resolve()
-    for root in roots:
-        try:
-            return resolved.relative_to(root).as_posix()
-        except ValueError:
-            continue
-    return path.name
+    root = next((r for r in roots if resolved.is_relative_to(r)), None)
+    return resolved.relative_to(root).as_posix() if root is not None else path.name
 
 
 def settings_for(path: Path, conference: str = "") -> Settings:

@@ -14,9 +14,11 @@ def send(
 ) -> tuple[int, bytes]:
     """The status and body of a request; any failure is ``error`` naming the server."""
     url = request.full_url
+    if request.type not in ("http", "https"):
+        raise error(f"{url}: not an http(s) address")
     try:
         response: IO[bytes]
-        with urllib.request.urlopen(request, timeout=timeout) as response:
+        with urllib.request.urlopen(request, timeout=timeout) as response:  # noqa: S310 (http(s) only)
             return response.status, response.read()  # type: ignore[attr-defined]
     except urllib.error.HTTPError as exc:
         detail = exc.read().decode("utf-8", "replace").strip()

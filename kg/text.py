@@ -47,7 +47,7 @@ def name_language(name: str) -> str:
 
 def digest(text: str) -> str:
     """A short hash of a text (8 hexadecimal digits)."""
-    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:8]
+    return hashlib.sha1(text.encode("utf-8"), usedforsecurity=False).hexdigest()[:8]
 
 
 def _ascii(char: str) -> str:

@@ -27,15 +27,23 @@ class Stages:
         return {k: round(v, 3) for k, v in self.seconds.items() if v}
 
 
+def _nothing(n: int) -> None:
+    del n
+
+
 @contextmanager
 def progress(total: int, enabled: bool, unit: str = "files") -> Iterator[Callable[[int], None]]:
     """A function to call with each amount of work done; with ``enabled``, a bar on
     standard error that appears once a second has passed (short builds stay quiet)
     and is cleared when the work is done."""
     if not enabled or total <= 0:
-        yield lambda n: None
+        yield _nothing
         return
     from tqdm import tqdm
 
     with tqdm(total=total, unit=f" {unit}", delay=1.0, mininterval=0.2, leave=False) as bar:
-        yield bar.update
+
+        def done(n: int) -> None:
+            bar.update(n)
+
+        yield done

@@ -65,8 +65,10 @@ def facts_of(p: Paper):
             [],
         ),
         (  # names with "&", "and" or a comma in them are not split
-            "Texas A&M University, Hong Kong University of Science and Technology; "
-            "Agency for Science, Technology and Research, Tsinghua University",
+            (
+                "Texas A&M University, Hong Kong University of Science and Technology; "
+                "Agency for Science, Technology and Research, Tsinghua University"
+            ),
             [
                 "texas-a-m-university",
                 "hong-kong-university-of-science-and-technology",

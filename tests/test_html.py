@@ -17,7 +17,7 @@ from kg.html.views import page_graph
 from .conftest import SC21, need
 
 REMOTE = re.compile(
-    r"""<(?:script|link|img|iframe)\b[^>]*\b(?:src|href)\s*=\s*["']?(?:https?:)?//""", re.I
+    r"""<(?:script|link|img|iframe)\b[^>]*\b(?:src|href)\s*=\s*["']?(?:https?:)?//""", re.IGNORECASE
 )
 
 

@@ -1,4 +1,4 @@
-"""ruff keeps the code base clean (lint and format)."""
+"""ruff keeps the code base clean (lint and format), and mypy checks kg's types (strict)."""
 
 from __future__ import annotations
 
@@ -29,4 +29,13 @@ def test_ruff_format() -> None:
     done = subprocess.run(
         [*_ruff(), "format", "--check", "."], cwd=ROOT, capture_output=True, text=True
     )
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_mypy_strict() -> None:
+    try:
+        import mypy  # noqa: F401
+    except ImportError:
+        need(False, "mypy is not installed: pip install -e '.[test]'")
+    done = subprocess.run([sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr

@@ -25,7 +25,8 @@ def normal(rows: kg.Rows) -> list[tuple]:
     out = []
     for d in rows.to_dicts():
         items = []
-        for k, v in d.items():
+        for k, value in d.items():
+            v = value
             if isinstance(v, str) and "; " in v:
                 v = "; ".join(sorted(v.split("; ")))
             elif v is not None and not isinstance(v, str | bool):

@@ -75,7 +75,7 @@ def test_rapper_parses_turtle_strictly(sc21_out: Path) -> None:
 
 @pytest.mark.store
 @pytest.mark.parametrize(
-    "name,syntax",
+    ("name", "syntax"),
     [
         ("graph.ttl", "turtle"),
         ("graph.nt", "ntriples"),

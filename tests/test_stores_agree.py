@@ -67,8 +67,8 @@ def test_oxigraph_server_agrees_after_a_graph_store_protocol_put(
     with urllib.request.urlopen(put, timeout=30) as r:
         assert r.status in (201, 204)
     got = {}
-    for key, q in COUNTS.items():
-        q = q.replace("WHERE {", f"WHERE {{ GRAPH <{GRAPH_IRI}> {{", 1) + " }"
+    for key, count in COUNTS.items():
+        q = count.replace("WHERE {", f"WHERE {{ GRAPH <{GRAPH_IRI}> {{", 1) + " }"
         req = urllib.request.Request(
             f"{oxigraph_server}/query",
             data=q.encode(),

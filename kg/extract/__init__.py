@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from ..lexicon import Lexicon, load_lexicon
 from ..records import (
@@ -36,6 +37,8 @@ from .affiliations import affiliations, institutions_of
 from .claims import claims, sentences
 from .mentions import entities, presented, techniques, title_system
 from .tables import Tables, tables_for
+
+_V = TypeVar("_V")
 
 __all__ = [
     "PaperKnowledge",
@@ -95,16 +98,17 @@ def merge_knowledge(into: Knowledge, part: Knowledge) -> None:
     """Add what was understood of one file (:func:`file_knowledge`) to the whole; merging
     the files in order gives what reading them one after another gives."""
     into.papers.extend(part.papers)
-    for mine, theirs in (
-        (into.institutions, part.institutions),
-        (into.people, part.people),
-        (into.countries, part.countries),
-        (into.entities, part.entities),
-        (into.unresolved_at, part.unresolved_at),
-    ):
-        for key, value in theirs.items():
-            mine.setdefault(key, value)  # type: ignore[attr-defined]
+    _first_wins(into.institutions, part.institutions)
+    _first_wins(into.people, part.people)
+    _first_wins(into.countries, part.countries)
+    _first_wins(into.entities, part.entities)
+    _first_wins(into.unresolved_at, part.unresolved_at)
     into.problems.extend(part.problems)
+
+
+def _first_wins(into: dict[str, _V], part: dict[str, _V]) -> None:
+    for key, value in part.items():
+        into.setdefault(key, value)
 
 
 @dataclass(frozen=True)

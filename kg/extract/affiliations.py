@@ -181,8 +181,8 @@ def _unbracket(inner: str, tables: Tables, people: list[str]) -> str:
     if resolve(tables, inner) or next(iter(tables.compound_institutions.finditer(inner)), None):
         return f",{inner},"
     places = []
-    for piece in SPLIT_AFFILIATIONS.split(inner):
-        piece = piece.strip(" .。")
+    for part in SPLIT_AFFILIATIONS.split(inner):
+        piece = part.strip(" .。")
         if not piece:
             continue
         if resolve(tables, piece) or fold(piece) in tables.countries:

@@ -193,24 +193,24 @@ def _labelled(
     out: list[tuple[tuple[int, int], Metric]] = []
     measures = tables.lexicon.metrics.measures
     for measure, unit, rx in tables.labelled:
-        for m in rx.finditer(sentence):
-            out.append(
-                (
-                    m.span(),
-                    Metric(
-                        paper_doi=paper.doi,
-                        index=0,
-                        text=m.group(0).strip(),
-                        sentence=sentence.strip(),
-                        line=line,
-                        unit="%" if m.group("pct") else unit,
-                        value=_number(m.group("num")),
-                        measures=measure,
-                        direction=measures[measure].direction,
-                        qualifier=_COMPARATORS.get(m.group("q") or "", ""),
-                    ),
-                )
+        out.extend(
+            (
+                m.span(),
+                Metric(
+                    paper_doi=paper.doi,
+                    index=0,
+                    text=m.group(0).strip(),
+                    sentence=sentence.strip(),
+                    line=line,
+                    unit="%" if m.group("pct") else unit,
+                    value=_number(m.group("num")),
+                    measures=measure,
+                    direction=measures[measure].direction,
+                    qualifier=_COMPARATORS.get(m.group("q") or "", ""),
+                ),
             )
+            for m in rx.finditer(sentence)
+        )
     return out
 
 

@@ -22,7 +22,7 @@ class Matcher:
     def __init__(self, words: dict[str, str], ignore_case: bool) -> None:
         self.ignore_case = ignore_case
         self.words = {self.key(w): i for w, i in words.items()}  # key -> id
-        tries: dict[str, dict[str, dict]] = {}
+        tries: dict[str, _Trie] = {}
         for w in self.words:
             node = tries.setdefault(w[0], {})
             for ch in w[1:]:
@@ -30,7 +30,7 @@ class Matcher:
             node[""] = {}
         self.rest = {ch: re.compile(re.escape(ch) + _trie_source(t)) for ch, t in tries.items()}
         self.first_runs = frozenset(
-            _ASCII_RUN.match(w).group(0) for w in self.words if _ASCII_ALNUM(w[0])
+            m.group(0) for w in self.words if (m := _ASCII_RUN.match(w)) is not None
         )
         other = "".join(re.escape(ch) for ch in sorted(tries) if not _ASCII_ALNUM(ch))
         self.other = re.compile(f"[{other}]") if other else None
@@ -78,6 +78,7 @@ class Matcher:
             pos = b
 
 
+_Trie = dict[str, "_Trie"]  # a trie of words: character -> the rest ("" ends a word)
 _ASCII_RUN = re.compile(r"[A-Za-z0-9]+")
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
@@ -86,7 +87,7 @@ def _ASCII_ALNUM(ch: str) -> bool:  # noqa: N802
     return ch.isascii() and ch.isalnum()
 
 
-def _trie_source(node: dict[str, dict]) -> str:
+def _trie_source(node: _Trie) -> str:
     """A regex for the words of a trie; at each step the longer word is tried first."""
     ends = "" in node
     branches = [re.escape(ch) + _trie_source(child) for ch, child in sorted(node.items()) if ch]

@@ -152,9 +152,8 @@ def _number_start(lexicon: Lexicon) -> re.Pattern[str]:
     words = "|".join(re.escape(w) for w in lexicon.metrics.number_words)
     # where a claim may start: the claim pattern's own lookbehind, tested first, rules out
     # most places at once (a digit inside a number or a word never starts one)
-    return re.compile(
-        rf"{CLAIM_START}(?:[0-9零一二两三四五六七八九十百千]|\b(?:{words or '(?!)'})\b)", re.I
-    )
+    start = rf"{CLAIM_START}(?:[0-9零一二两三四五六七八九十百千]|\b(?:{words or '(?!)'})\b)"
+    return re.compile(start, re.IGNORECASE)
 
 
 @lru_cache(maxsize=4096)

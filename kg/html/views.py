@@ -129,10 +129,10 @@ def to_networkx(graph: rdflib.Graph) -> nx.MultiDiGraph:
         node = str(row[0])
         if node in g:
             g.nodes[node]["facts"].setdefault(str(row[1]), []).append(str(row[2]))
-    for s, p, o in values(graph, _EDGES):
-        s, o = str(s), str(o)
+    for subject, predicate, obj in values(graph, _EDGES):
+        s, o = str(subject), str(obj)
         if s in g and o in g:
-            g.add_edge(s, o, key=re.split(r"[#/]", str(p))[-1])
+            g.add_edge(s, o, key=re.split(r"[#/]", str(predicate))[-1])
     return g
 
 
@@ -229,4 +229,5 @@ def find_node(g: nx.MultiDiGraph, wanted: str) -> str:
         matches = sorted(v for v, d in g.nodes(data=True) if folded in d["label"].casefold())
     if not matches:
         raise KgError(f"--focus {wanted!r}: no node has that IRI or label")
-    return min(matches, key=lambda v: (RANK[g.nodes[v]["cls"]], len(g.nodes[v]["label"]), v))
+    found: str = min(matches, key=lambda v: (RANK[g.nodes[v]["cls"]], len(g.nodes[v]["label"]), v))
+    return found

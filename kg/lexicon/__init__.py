@@ -139,7 +139,7 @@ def _merge(read: list[LexiconFile]) -> Lexicon:
     maps: dict[str, dict[str, Any]] = {
         k: {} for k in ("units", "magnitudes", "number_words", "measures", "qualifiers")
     }
-    header = {"conference": (), "ignored": ()}
+    header: dict[str, Words] = {"conference": (), "ignored": ()}
     comparisons: dict[str, Words] = {"zh": (), "en": ()}
     labelled: list[LabelledEntry] = []
     scheme = SchemeEntry("techniques", "Techniques")

@@ -67,8 +67,8 @@ def read_file(path: Path) -> LexiconFile:
         data = loader.construct_document(root) if root is not None else {}
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        where = f"{path}:{mark.line + 1}" if mark else str(path)
-        raise LexiconError(f"{where}: not valid YAML: {getattr(exc, 'problem', exc)}") from exc
+        at = f"{path}:{mark.line + 1}" if mark else str(path)
+        raise LexiconError(f"{at}: not valid YAML: {getattr(exc, 'problem', exc)}") from exc
     finally:
         loader.dispose()
     if data is None:
@@ -106,8 +106,8 @@ def _section(name: str, value: Any, node: yaml.Node, where: Where) -> Section:
         if get_origin(kind) is dict:  # a mapping of entries: each value converted on its own
             key_type, entry_type = kind.__args__
             converted = {}
-            for (key, item), place in zip(value.items(), places, strict=True):
-                key = _convert(key, key_type, place, f"{name} key")
+            for (raw_key, item), place in zip(value.items(), places, strict=True):
+                key = _convert(raw_key, key_type, place, f"{name} key")
                 converted[key] = _convert(item, entry_type, place, f"{name}.{key}")
             return Section(name, converted, where, places)
     return Section(name, _convert(value, kind, where, name), where, places)

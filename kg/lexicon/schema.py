@@ -24,7 +24,7 @@ InstitutionKind = Literal[
 ]
 
 
-class InstitutionEntry(_Entry):
+class InstitutionEntry(_Entry, frozen=True, forbid_unknown_fields=True):
     id: str
     name: str
     name_zh: str = ""
@@ -37,7 +37,7 @@ class InstitutionEntry(_Entry):
     parent: str = ""
 
 
-class CountryEntry(_Entry):
+class CountryEntry(_Entry, frozen=True, forbid_unknown_fields=True):
     code: str
     name: str
     name_zh: str = ""
@@ -48,13 +48,13 @@ class CountryEntry(_Entry):
 # --- techniques.yaml, entities.yaml ------------------------------------------------------
 
 
-class SchemeEntry(_Entry):
+class SchemeEntry(_Entry, frozen=True, forbid_unknown_fields=True):
     id: str
     label: str
     label_zh: str = ""
 
 
-class ConceptEntry(_Entry):
+class ConceptEntry(_Entry, frozen=True, forbid_unknown_fields=True):
     id: str
     label: str
     label_zh: str = ""
@@ -77,7 +77,7 @@ EntityType = Literal[
 ]
 
 
-class EntityEntry(_Entry):
+class EntityEntry(_Entry, frozen=True, forbid_unknown_fields=True):
     id: str
     name: str
     type: EntityType
@@ -91,7 +91,7 @@ class EntityEntry(_Entry):
 Direction = Literal["improvement", "reduction", "neutral"]
 
 
-class UnitEntry(_Entry):
+class UnitEntry(_Entry, frozen=True, forbid_unknown_fields=True):
     label: str
     patterns: tuple[str, ...]
     label_zh: str = ""
@@ -100,24 +100,24 @@ class UnitEntry(_Entry):
     context: bool = False  # the words around the number say what it measures
 
 
-class MeasureEntry(_Entry):
+class MeasureEntry(_Entry, frozen=True, forbid_unknown_fields=True):
     direction: Direction
     words: tuple[str, ...] = ()
     label_zh: str = ""
     directional: bool = True  # False: no verb changes its direction (a setting, a size)
 
 
-class QualifierEntry(_Entry):
+class QualifierEntry(_Entry, frozen=True, forbid_unknown_fields=True):
     before: tuple[str, ...] = ()
     after: tuple[str, ...] = ()
 
 
-class ComparisonPatterns(_Entry):
+class ComparisonPatterns(_Entry, frozen=True, forbid_unknown_fields=True):
     zh: tuple[str, ...] = ()
     en: tuple[str, ...] = ()
 
 
-class LabelledEntry(_Entry):
+class LabelledEntry(_Entry, frozen=True, forbid_unknown_fields=True):
     words: tuple[str, ...]
     measures: str
     unit: str = "ratio"
@@ -129,7 +129,7 @@ FieldName = Literal["title", "institutions", "link", "abstract", "remarks"]
 LinkKind = Literal["paper", "video", "slides", "code"]
 
 
-class HeaderEntry(_Entry):
+class HeaderEntry(_Entry, frozen=True, forbid_unknown_fields=True):
     conference: tuple[str, ...] = ()
     ignored: tuple[str, ...] = ()
 

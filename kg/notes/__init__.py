@@ -14,20 +14,21 @@ neither papers, sessions nor metadata are listed as skipped (``kg outline``).
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
 
 from ..files import Settings, notes_files, settings_for
 from ..lexicon import Lexicon, load_lexicon
 from ..records import Conference, Corpus, NotesFile, Paper, Problem, Session, Skipped, Span
+from ..text import fold, guess_language
 from .conference import is_year, most_named, parse_conference, venue_in, venue_name
 from .frontmatter import bare_front_matter, read_front_matter
-from .labels import Labels, fold, labels_for
+from .labels import Labels, labels_for
 from .markdown import Line, parse
 from .memo import forget
 from .reader import Draft, Structure, fields_of, tree
-from .shapes import arxiv_of, doi_of, guess_language, is_prose, normalize_doi
+from .shapes import arxiv_of, doi_of, is_prose, normalize_doi
 
 __all__ = [
     "Labels",
@@ -166,8 +167,8 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
         # the same paper written out again (a schedule listing it twice): kept once
         same = (fold(paper.title), paper.doi, tuple(fold(a.name) for a in paper.authors))
         if same in listed:
-            first = listed[same].span.line
-            problem("warning", paper.span.line, f"the paper of line {first} again; not used twice")
+            again = listed[same].span.line
+            problem("warning", paper.span.line, f"the paper of line {again} again; not used twice")
             continue
         listed[same] = paper
         if paper.session is not None and fold(paper.session) not in session_names:
@@ -283,11 +284,11 @@ def _conference(
                 )
     # "# SIGMOD" then "## 2022": the venue heads the notes, a heading of its own gives the year
     top = next((ln for ln in lines if ln.number == title_line), None) or _first_heading(lines)
-    name = venue_name(top.text, labels) if top is not None else None
+    venue = venue_name(top.text, labels) if top is not None else None
     year_line = next((ln for ln in lines if ln.kind == "heading" and is_year(ln.text)), None)
-    if top is not None and name and year_line is not None:
+    if top is not None and venue and year_line is not None:
         span = Span(path, top.number, year_line.number)
-        return Conference(name, int(year_line.text.strip()), span, "heading")
+        return Conference(venue, int(year_line.text.strip()), span, "heading")
     named = most_named(((line.number, line.text) for line in lines), labels)
     if named:
         return Conference(named[0], named[1], Span(path, named[2], named[2]), "text", guessed=True)
@@ -302,9 +303,9 @@ def _paper(
     draft: Draft,
     path: str,
     labels: Labels,
-    problem,
+    problem: Callable[..., None],
     position: int,
-    conference: Conference,  # type: ignore[no-untyped-def]
+    conference: Conference,
 ) -> Paper | None:
     fields = fields_of(draft, labels)
     end = max(fields.end_line, draft.start.number)
@@ -415,18 +416,6 @@ def _blocks(skipped: list[tuple[list[Line], str]]) -> list[tuple[list[Line], str
 def _excerpt(lines: list[Line]) -> str:
     text = " / ".join(line.text for line in lines[:3])
     return text if len(text) <= 80 else text[:77] + "..."
-
-
-def _stable_name(path: Path, roots: Sequence[Path]) -> str:
-    """The file's name relative to the (resolved) folder it was found under, with POSIX
-    separators."""
-    resolved = path.resolve()
-    for root in roots:
-        try:
-            return resolved.relative_to(root).as_posix()
-        except ValueError:
-            continue
-    return path.name
 
 
 def drop_duplicates(corpus: Corpus) -> dict[int, tuple[int, ...]]:

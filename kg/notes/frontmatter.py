@@ -49,7 +49,7 @@ def bare_front_matter(text: str) -> tuple[str, str] | None:
         return None
     head = "\n".join(lines[:end])
     try:
-        data = yaml.load(head, Loader=_LOADER)  # a safe loader: plain data only
+        data = yaml.load(head, Loader=_LOADER)  # noqa: S506 (a safe loader: plain data only)
     except yaml.YAMLError:
         return None
     if not isinstance(data, dict) or len(data) < 2 or not _FIELDS & {str(k) for k in data}:

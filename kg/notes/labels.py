@@ -125,11 +125,12 @@ class Labels:
             "_bare_re", regex.compile(rf"^(?P<label>{_alternatives(bare)})\s*[:：]?$", regex.I)
         )
         # "Session 3: Name", "Session Name", "Sessin: Kernel" (one letter off), "Track A - Name"
-        words = _alternatives(self.session)
+        session_words = _alternatives(self.session)
         self._set(
             "_session_re",
             regex.compile(
-                rf"^(?:(?:{words})(?:\s*(?:[0-9]+[A-Za-z]?|[A-Z]|[IVX]+)\b)?|(?:{words}){{e<=1}}(?=\s*[:：]))"
+                rf"^(?:(?:{session_words})(?:\s*(?:[0-9]+[A-Za-z]?|[A-Z]|[IVX]+)\b)?"
+                rf"|(?:{session_words}){{e<=1}}(?=\s*[:：]))"
                 rf"\s*[:：.\-–—]?\s*(?P<name>.*)$",
                 regex.I,
             ),
@@ -324,8 +325,8 @@ class Labels:
         if where.split("?")[0].split("#")[0].endswith(".pdf"):
             return "paper"  # a PDF is the paper itself
         for kind, words in self.link_kinds.items():
-            for w in words:
-                w = w.casefold()
+            for word in words:
+                w = word.casefold()
                 if (("." in w or "/" in w) and w in where) or (
                     not ("." in w or "/" in w) and w in said
                 ):

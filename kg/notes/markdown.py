@@ -32,7 +32,7 @@ from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 import pyromark
 import regex
@@ -114,7 +114,7 @@ def _tree(text: str) -> list[_Node]:
         if isinstance(event, str):  # "SoftBreak", "HardBreak", "Rule"
             stack[-1].children.append(_Node(event, span["start"], span["end"]))
             continue
-        ((what, detail),) = event.items()
+        ((what, detail),) = cast(dict[str, Any], event).items()
         if what == "Start":
             kind, value = (detail, None) if isinstance(detail, str) else next(iter(detail.items()))
             node = _Node(kind, span["start"], span["end"], value)

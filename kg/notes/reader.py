@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from typing import TypeVar
 
 import regex
 
@@ -220,8 +221,7 @@ class Structure:
         i = 0
         while i < len(nodes):
             node = nodes[i]
-            line = node.line
-            assert line is not None
+            line = _present(node.line)
             if node.is_container and self.labels.is_talks(line.text):
                 found.skipped.append(([line, *node.flatten()], "talks, not papers"))
                 i += 1
@@ -356,16 +356,14 @@ class Structure:
 
     def venue_of(self, node: Node) -> tuple[str, int] | None:
         """The conference a heading names on its own ("SIGCOMM 2021"), if any."""
-        line = node.line
-        assert line is not None
+        line = _present(node.line)
         if line.kind != "heading" or len(line.text.split()) > 4:
             return None
         return venue_in(line.text, self.labels)
 
     def session_of(self, node: Node) -> str | None:
         """The session a heading or list item above papers names, if it names one."""
-        line = node.line
-        assert line is not None
+        line = _present(node.line)
         if line.number == self.title_line:
             return None
         text = line.text
@@ -385,8 +383,7 @@ class Structure:
 
     def candidate(self, node: Node) -> Draft | None:
         """A heading or list item as a paper: its text, and its section as its body."""
-        line = node.line
-        assert line is not None
+        line = _present(node.line)
         if line.number == self.title_line:
             return None
         label = self.labels.label(line.text)
@@ -426,21 +423,21 @@ class Structure:
             return self.cues(line, named.title, named.note, named.prefix, body[1:], form)
         summed = self.title_then_summary(line)
         if summed is not None:
-            shape, rest = summed
-            return self.cues(line, shape.title, shape.note, shape.prefix, [rest, *body], form)
+            shape, summary = summed
+            return self.cues(line, shape.title, shape.note, shape.prefix, [summary, *body], form)
         title, note, prefix = self.title_of(line)
         if title is None and line.lead:
             # "- [Occlum: ...](https://...) : 在一个 SGX enclave 里……": the linked or bold
             # title, then the note-taker's words about it
             shape = title_shape(line.lead, self.labels)
-            rest = line.text[len(line.lead) :]
-            if not shape.ok and _system_name(line.lead) and _DASHED.match(rest):
+            after = line.text[len(line.lead) :]
+            if not shape.ok and _system_name(line.lead) and _DASHED.match(after):
                 # "- [[WaferLLM-OSDI25|WaferLLM]] — 第一个在晶圆级芯片上……": a system's
                 # name stands for its paper
                 shape = TitleShape(True, line.lead.strip())
             if shape.ok:
-                rest = rest.strip(" :：-–—|")
-                more = [replace(line, text=rest, lead="", tags=())] if rest else []
+                after = after.strip(" :：-–—|")
+                more = [replace(line, text=after, lead="", tags=())] if after else []
                 return self.cues(line, shape.title, shape.note, shape.prefix, [*more, *body], form)
         if title is None:
             return None
@@ -682,9 +679,9 @@ class Structure:
             if summaries:
                 skip()
                 for start, end in summaries:
-                    title, note, prefix = self.title_of(lines[start])
-                    assert title is not None
+                    listed_title, note, prefix = self.title_of(lines[start])
                     body = lines[start + 1 : end]
+                    title = _present(listed_title)
                     draft = self.cues(lines[start], title, note, prefix, body, "line")
                     if "peers" not in draft.cues:
                         draft.cues.append("peers")
@@ -699,9 +696,8 @@ class Structure:
             if listed > i:
                 skip()
                 for line in lines[i:listed]:
-                    title, note, prefix = self.title_of(line)
-                    assert title is not None
-                    draft = self.cues(line, title, note, prefix, [], "line")
+                    listed_title, note, prefix = self.title_of(line)
+                    draft = self.cues(line, _present(listed_title), note, prefix, [], "line")
                     draft.cues.append("peers")
                     if draft.score >= PAPER_SCORE:
                         use(draft)
@@ -749,10 +745,9 @@ class Structure:
             if self.authors_then_title(lines, i):
                 skip()
                 end = self.body_end(lines, i + 1)
-                title, note, prefix = self.title_of(lines[i + 1])
-                assert title is not None
+                after_title, note, prefix = self.title_of(lines[i + 1])
                 body = [line, *lines[i + 2 : end]]
-                draft = self.cues(lines[i + 1], title, note, prefix, body, "line")
+                draft = self.cues(lines[i + 1], _present(after_title), note, prefix, body, "line")
                 use(draft)
                 found.papers.append(draft)
                 i = end
@@ -1210,13 +1205,14 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
             for url in URL_RE.findall(text) if bare_url else []:
                 _add_link(out, url, "", labels)
             continue
-        for names, places in author_phrases(text, labels):
-            affiliation = (places,) if places else ()
-            if names:
-                out.authors += [Author(n, affiliation) for n in names]
+        for phrase_people, phrase_places in author_phrases(text, labels):
+            affiliation = (phrase_places,) if phrase_places else ()
+            if phrase_people:
+                out.authors += [Author(n, affiliation) for n in phrase_people]
             elif affiliation:
-                out.institutions.append(places)
-            out.written.append(" ".join(x for x in (", ".join(names), places) if x))
+                out.institutions.append(phrase_places)
+            written = (", ".join(phrase_people), phrase_places)
+            out.written.append(" ".join(x for x in written if x))
         authors_open = False
         for link in line.links:
             _add_link(out, link.url, link.text, labels)
@@ -1281,3 +1277,13 @@ def _add_link(out: Fields, url: str, text: str, labels: Labels, first: bool = Fa
         out.links.insert(0, link)
     else:
         out.links.append(link)
+
+
+_T = TypeVar("_T")
+
+
+def _present(value: _T | None) -> _T:
+    """What the reader found before and relies on now (a node's line, a title it checked)."""
+    if value is None:
+        raise RuntimeError("kg's reader lost what it had found (a bug: please report it)")
+    return value

@@ -69,7 +69,7 @@ def strip_numbering(text: str) -> str:
     """A title without its list numbering or leading symbols: "1. X", "(2) X", "第3篇：X",
     "📄 X"."""
     stripped = _NUMBERING.sub("", _SYMBOLS.sub("", text), count=1)
-    return stripped if stripped else text
+    return stripped or text
 
 
 def is_stray_number(text: str) -> bool:
@@ -403,8 +403,7 @@ def _bracketed_authors(text: str, labels: Labels) -> AuthorLine | None:
         if aff is None:
             waiting.append(clean)
             continue
-        for person in (*waiting, clean):
-            authors.append(Author(person, (aff,)))
+        authors.extend(Author(person, (aff,)) for person in (*waiting, clean))
         waiting = []
     authors += [Author(p) for p in waiting]
     return AuthorLine(tuple(authors))
@@ -416,7 +415,7 @@ def author_phrases(text: str, labels: Labels) -> tuple[tuple[tuple[str, ...], st
     NYU", "by Jane Doe from MIT"): the people must be names and the institutions must
     look like institutions, so that "by deriving an order from hardware timestamps" is none."""
     found = []
-    for people, places in labels.author_phrases_in(text):
+    for people, written in labels.author_phrases_in(text):
         names = people_in(people, labels) if people else ()
         if people and not names:
             # "... came next: Seulbae Kim from Georgia Tech": the name ends the phrase
@@ -425,7 +424,7 @@ def author_phrases(text: str, labels: Labels) -> tuple[tuple[tuple[str, ...], st
             names = next((tail for tail in tails if tail), ())
         if people and not names:
             continue
-        places = _leading_institutions(places.strip(), labels)
+        places = _leading_institutions(written.strip(), labels)
         if names or places:
             found.append((names, places))
     return tuple(found)

@@ -64,4 +64,4 @@ def serialize_chunks(statements: Statements, fmt: str, base: str) -> Iterable[by
     if fmt == "jsonld":
         return [jsonld(statements.ox_triples(), base)]
     prefixes = turtle_prefixes(base) if fmt == "trig" else None
-    return [ox.serialize(statements.ox_quads(), format=rdf_format, prefixes=prefixes)]
+    return [ox.serialize(statements.ox_quads(), format=rdf_format, prefixes=prefixes) or b""]

@@ -35,6 +35,8 @@ def jsonld(items: Iterable[ox.Triple | ox.Quad], base: str) -> bytes:
 
     nodes: dict[str, dict[str, list[object] | str]] = {}
     for t in items:
+        if not isinstance(t.subject, ox.NamedNode):
+            continue  # kg writes no blank nodes
         node = nodes.setdefault(t.subject.value, {"@id": curie(t.subject.value)})
         p, o = t.predicate.value, t.object
         values: list[object]

@@ -190,7 +190,8 @@ def _run(
             if done is not None:
                 done(1)
         return
-    global _WORK
+    # the forked workers inherit the work from this module (nothing is pickled)
+    global _WORK  # noqa: PLW0603
     _WORK = work
     try:
         with mp.get_context("fork").Pool(workers) as pool:

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -49,20 +50,22 @@ def query(
     graph_iri: str | None = None,
     allow_update: bool = False,
     allow_service: bool = False,
-    **params: Any,
+    params: Mapping[str, Any] | None = None,
+    **more: Any,
 ) -> Rows:
     """Ask ``source`` a SPARQL SELECT or ASK question.
 
     ``source`` is an rdflib Graph, a graph file kg wrote (.ttl, .nt, .jsonld,
     .trig, .nq), or a SPARQL endpoint URL. ``query_or_name`` is SPARQL text or
     the name of a shipped question (see :func:`named_queries`). Keyword
-    arguments bind variables as RDF terms: strings become literals, or pass
-    ``URIRef``/``Literal`` yourself. The usual prefixes are predeclared.
+    arguments (and ``params``, for names that are also keywords here) bind
+    variables as RDF terms: strings become literals, or pass ``URIRef``/``Literal``
+    yourself. The usual prefixes are predeclared.
     ``engine`` is ``"auto"``, ``"oxigraph"`` or ``"rdflib"``; ``timeout``
     (seconds) stops waiting with a :class:`~kg.errors.QueryError`; ``graph_iri``
     asks an endpoint to query that named graph as its default graph.
     """
-    text, bindings = _resolve(query_or_name, params)
+    text, bindings = _resolve(query_or_name, {**(params or {}), **more})
     check_read_only(text, allow_update, allow_service)
     if isinstance(source, str) and re.match(r"https?://", source):
         return endpoint_query(source, text, bindings, timeout=timeout, graph_iri=graph_iri)

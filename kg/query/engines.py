@@ -43,7 +43,7 @@ def run_local(
         answer = ask_oxigraph(oxigraph_store(graph), with_values(sparql, bindings))
         if isinstance(answer, ox.QueryTriples):
             raise QueryError("only SELECT and ASK queries give rows")
-        return from_results_json(answer.serialize(format=ox.QueryResultsFormat.JSON))
+        return from_results_json(answer.serialize(format=ox.QueryResultsFormat.JSON) or b"")
     return _run_rdflib(plain_copy(graph), sparql, bindings)
 
 
@@ -81,7 +81,7 @@ def _run_rdflib(graph: rdflib.Graph, sparql: str, bindings: Mapping[str, Identif
         raise QueryError(f"SPARQL syntax error: {exc}") from exc
     if result.type not in ("SELECT", "ASK"):
         raise QueryError("only SELECT and ASK queries give rows")
-    return from_results_json(result.serialize(format="json"))
+    return from_results_json(result.serialize(format="json") or b"")
 
 
 def endpoint_query(
@@ -96,7 +96,7 @@ def endpoint_query(
     if graph_iri:
         sep = "&" if "?" in url else "?"
         url = f"{url}{sep}default-graph-uri={urllib.parse.quote(graph_iri, safe='')}"
-    request = urllib.request.Request(
+    request = urllib.request.Request(  # noqa: S310 (kg.http.send takes http(s) only)
         url,
         data=_with_prefixes(with_values(sparql, bindings)).encode("utf-8"),
         headers={
@@ -127,7 +127,7 @@ def with_timeout(run: Callable[[], _T], timeout: float | None) -> _T:
     def work() -> None:
         try:
             box["result"] = run()
-        except BaseException as exc:  # handed to the caller below
+        except BaseException as exc:  # noqa: BLE001 (handed to the caller below)
             box["error"] = exc
 
     worker = threading.Thread(target=work, daemon=True, name="kg-query")

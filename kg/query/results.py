@@ -60,7 +60,7 @@ class Rows:
         if fmt not in _W3C:
             raise QueryError(f"unknown result format {fmt!r}; choose from {', '.join(FORMATS)}")
         answer = ox.parse_query_results(self.results_json, format=ox.QueryResultsFormat.JSON)
-        return answer.serialize(format=_W3C[fmt]).decode("utf-8")
+        return (answer.serialize(format=_W3C[fmt]) or b"").decode("utf-8")
 
     def table(self) -> str:
         """A plain-text table for people."""

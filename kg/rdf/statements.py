@@ -102,7 +102,7 @@ def outline_of(triples: list[Triple]) -> list[Triple]:
 def parse_triples(ntriples: bytes) -> list[Triple]:
     """N-Triples text (kg's own) back to typed triples, by Oxigraph's parser."""
 
-    def term(t: ox.NamedNode | ox.Literal | ox.BlankNode) -> Term:
+    def term(t: ox.NamedNode | ox.Literal | ox.BlankNode | ox.Triple) -> Term:
         if isinstance(t, ox.NamedNode):
             return iri(t.value)
         if isinstance(t, ox.Literal):
@@ -111,9 +111,10 @@ def parse_triples(ntriples: bytes) -> list[Triple]:
 
     out = []
     for q in ox.parse(ntriples, format=ox.RdfFormat.N_TRIPLES):
-        subject, predicate = term(q.subject), term(q.predicate)  # type: ignore[arg-type]
-        assert isinstance(subject, IRI) and isinstance(predicate, IRI)
-        out.append(Triple(subject, predicate, term(q.object)))  # type: ignore[arg-type]
+        subject, predicate, obj = term(q.subject), term(q.predicate), term(q.object)
+        if not isinstance(subject, IRI) or not isinstance(predicate, IRI):
+            raise KgError(f"not a statement kg writes: {q}")
+        out.append(Triple(subject, predicate, obj))
     return out
 
 
@@ -134,10 +135,13 @@ def turtle_body(ntriples: bytes, base: str) -> bytes:
     if not ntriples:
         return b""
     names = turtle_prefixes(base)
-    out = ox.serialize(
-        ox.parse(ntriples, format=ox.RdfFormat.N_TRIPLES),
-        format=ox.RdfFormat.TURTLE,
-        prefixes=names,
+    out = (
+        ox.serialize(
+            ox.parse(ntriples, format=ox.RdfFormat.N_TRIPLES),
+            format=ox.RdfFormat.TURTLE,
+            prefixes=names,
+        )
+        or b""
     )
     cut = 0
     for _ in names:
@@ -242,7 +246,7 @@ class Statements:
 
     def nquads(self) -> bytes:
         """Each graph in N-Quads, graph by graph (written by Oxigraph)."""
-        return ox.serialize(self.ox_quads(), format=ox.RdfFormat.N_QUADS)
+        return ox.serialize(self.ox_quads(), format=ox.RdfFormat.N_QUADS) or b""
 
     def outline(self) -> Statements:
         """Only the statements :func:`outline_of` keeps, as one graph (the bodies' share
