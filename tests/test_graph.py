@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pyoxigraph as ox
+import pytest
 import rdflib
 from rdflib import Literal, URIRef
+from rdflib.compare import graph_diff, isomorphic, to_isomorphic
 
 import kg
 from kg import files
+from kg.output import serialize
 from kg.rdf.vocab import KG, ONTOLOGY_IRI
 
 
@@ -180,3 +186,24 @@ def test_the_outline_keeps_what_the_map_reads(sc21_build: kg.Build) -> None:
         for s in full.subjects(rdflib.RDF.type, k)
     }
     assert len(outline) < len(full) / 5
+
+
+GOLDEN = Path(__file__).resolve().parent / "data" / "golden" / "sc21.ttl"
+
+
+def test_the_sc21_graph_is_its_snapshot(sc21_build: kg.Build) -> None:
+    """The whole SC21 graph against a reviewed snapshot, compared as graphs (rdflib's
+    isomorphism), with the statements that differ listed. A change to what kg says is
+    made on purpose: ``KG_UPDATE_GOLDEN=1 pytest tests/test_graph.py -k snapshot``
+    writes the new snapshot, to be reviewed in the commit's diff."""
+    got = rdflib.Graph().parse(data=sc21_build.statements.ntriples(), format="nt")
+    if os.environ.get("KG_UPDATE_GOLDEN"):
+        GOLDEN.write_bytes(serialize(sc21_build.statements, "turtle", sc21_build.base))
+    expected = rdflib.Graph().parse(GOLDEN, format="turtle")
+    if isomorphic(expected, got):
+        return
+    _, missing, extra = graph_diff(to_isomorphic(expected), to_isomorphic(got))
+    lines = [f"- {' '.join(t.n3() for t in triple)}" for triple in sorted(missing)]
+    lines += [f"+ {' '.join(t.n3() for t in triple)}" for triple in sorted(extra)]
+    shown = "\n".join(lines[:60]) + (f"\n... {len(lines) - 60} more" if len(lines) > 60 else "")
+    pytest.fail(f"the SC21 graph differs from {GOLDEN.name} (- snapshot, + now):\n{shown}")
