@@ -10,7 +10,6 @@ Exit codes (also in the README):
 from __future__ import annotations
 
 import argparse
-import gc
 import json
 import sys
 from collections import Counter
@@ -247,9 +246,6 @@ def cmd_build(args: argparse.Namespace) -> int:
         cache_dir=cache_dir,
         conference=args.conference,
     )
-    # what was built lives until the process ends: keep the cycle collector from walking
-    # its millions of objects again while the files and the page are written
-    gc.freeze()
     formats = args.format or ["turtle"]
     formats = list(RDF_FORMATS) if "all" in formats else list(dict.fromkeys(formats))
     written = write(

@@ -155,7 +155,7 @@ def test_a_build_killed_while_writing_leaves_each_output_whole(tmp_path: Path) -
                     seen.append(p.name)
             if len(seen) > target % 7:
                 proc.send_signal(signal.SIGKILL)
-                killed_during.add(seen[-1].split(".")[1])  # ".graph.nt.x1y2.tmp" -> graph
+                killed_during.add(seen[-1][1:].rsplit(".", 2)[0])  # ".graph.nt.x1.tmp"
                 break
             time.sleep(0.0005)
         proc.wait()

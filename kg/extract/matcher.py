@@ -11,7 +11,8 @@ class Matcher:
 
     One small trie-shaped regex per first character reads the longest word at
     a place where a word may start. (One regex for all words makes Python try
-    every branch at every position: ten times slower on 2,000 words.) A word
+    every branch at every position: ``python bench/tricks.py --papers 10000`` finds
+    the 2,755 technique words in 1.03 s this way, in 21.62 s with one regex.) A word
     that starts (ends) with an ASCII letter or digit must not continue a
     longer ASCII word there ("MPI" is not found in "MPICH"), so it can only
     start at a run of ASCII letters and digits that is its own first run: those

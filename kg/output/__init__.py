@@ -47,7 +47,7 @@ def write_formats(
     for name in formats:
         fmt = format_named(name)
         chunks = serialize_chunks(statements, name, base)
-        written.append(write_bytes(Path(out_dir) / f"graph.{fmt.suffix}", chunks))
+        written.append(write_bytes(Path(out_dir) / fmt.file_name, chunks))
     return written
 
 

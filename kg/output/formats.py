@@ -8,33 +8,15 @@ gives the same bytes.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 import pyoxigraph as ox
 
 from ..errors import KgError
+from ..rdf.formats import FORMATS, Format
 from ..rdf.statements import Statements, turtle_prefixes
 from .jsonld import jsonld
 
-
-@dataclass(frozen=True)
-class Format:
-    name: str  # as the command line names it: "turtle"
-    suffix: str  # of the file: "ttl"
-    media_type: str
-    oxigraph: ox.RdfFormat
-
-
-FORMATS = {
-    f.name: f
-    for f in (
-        Format("turtle", "ttl", "text/turtle", ox.RdfFormat.TURTLE),
-        Format("ntriples", "nt", "application/n-triples", ox.RdfFormat.N_TRIPLES),
-        Format("jsonld", "jsonld", "application/ld+json", ox.RdfFormat.JSON_LD),
-        Format("trig", "trig", "application/trig", ox.RdfFormat.TRIG),
-        Format("nquads", "nq", "application/n-quads", ox.RdfFormat.N_QUADS),
-    )
-}
+__all__ = ["FORMATS", "Format", "format_named", "serialize", "serialize_chunks"]
 
 
 def format_named(name: str) -> Format:

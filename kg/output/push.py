@@ -8,27 +8,23 @@ from pathlib import Path
 
 from ..errors import StoreError
 from ..http import send
+from ..rdf.formats import BY_SUFFIX
 
-# graph files push sends, by suffix, with their media types
-CONTENT_TYPES = {
-    ".ttl": "text/turtle",
-    ".nt": "application/n-triples",
-    ".jsonld": "application/ld+json",
-    ".rdf": "application/rdf+xml",
-}
+# graph files push sends: those that hold one graph
+GRAPH_FILES = {s: f for s, f in BY_SUFFIX.items() if s in (".ttl", ".nt", ".jsonld")}
 
 
 def push(path: str | Path, url: str, graph_iri: str, timeout: float = 300) -> int:
     """Replace the named graph ``graph_iri`` at a Graph Store Protocol endpoint with the
     triples of ``path``, in one HTTP PUT. Returns the HTTP status."""
     path = Path(path)
-    ctype = CONTENT_TYPES.get(path.suffix)
-    if ctype is None:
+    found = GRAPH_FILES.get(path.suffix)
+    if found is None:
         raise StoreError(f"{path}: push takes a graph file (.ttl, .nt, .jsonld), not {path.suffix}")
     separator = "&" if "?" in url else "?"
     target = f"{url}{separator}graph={urllib.parse.quote(graph_iri, safe='')}"
     request = urllib.request.Request(  # noqa: S310 (kg.http.send takes http(s) only)
-        target, data=path.read_bytes(), method="PUT", headers={"Content-Type": ctype}
+        target, data=path.read_bytes(), method="PUT", headers={"Content-Type": found.media_type}
     )
     status, _ = send(request, timeout, StoreError)
     return status

@@ -96,7 +96,8 @@ def build_statements(
 def _no_collection() -> Iterator[None]:
     """Python's cycle collector paused: the statements are made of many objects that live
     on, and collecting them again and again as they pile up costs a tenth of the build
-    (bench/README.md). Worker processes inherit the pause; they make no lasting cycles.
+    (``python bench/tricks.py --papers 10000``, one process: 11.57 s with the collector,
+    10.13 s without). Worker processes inherit the pause; they make no lasting cycles.
 
     Afterwards the objects made meanwhile join the oldest generation: left in the
     youngest, the first allocation after the pause would walk all of them at once."""

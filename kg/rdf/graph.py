@@ -17,16 +17,8 @@ from oxrdflib import OxigraphStore
 from rdflib.graph import DATASET_DEFAULT_GRAPH_ID
 
 from ..errors import KgError
+from .formats import BY_SUFFIX
 from .statements import Statements
-
-# graph files kg reads, by suffix
-FILE_FORMATS = {
-    ".ttl": ox.RdfFormat.TURTLE,
-    ".nt": ox.RdfFormat.N_TRIPLES,
-    ".trig": ox.RdfFormat.TRIG,
-    ".nq": ox.RdfFormat.N_QUADS,
-    ".jsonld": ox.RdfFormat.JSON_LD,
-}
 
 
 class OxigraphGraph(rdflib.Graph):
@@ -50,10 +42,11 @@ def load(path: str | Path) -> OxigraphGraph:
     """A graph file kg wrote (.ttl, .nt, .trig, .nq, .jsonld) as an Oxigraph-backed rdflib
     Graph: the union of its named graphs."""
     path = Path(path)
-    rdf_format = FILE_FORMATS.get(path.suffix)
-    if rdf_format is None:
-        known = ", ".join(FILE_FORMATS)
+    found = BY_SUFFIX.get(path.suffix)
+    if found is None:
+        known = ", ".join(BY_SUFFIX)
         raise KgError(f"{path}: cannot load {path.suffix or 'this'} files; use {known}")
+    rdf_format = found.oxigraph
     graph = OxigraphGraph()
     try:
         if rdf_format.supports_datasets:  # the union of the named graphs, as one graph

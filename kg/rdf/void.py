@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from ..records import Knowledge
 from ..text import slug
 from ..version import __version__
+from .formats import FORMATS
 from .iris import Iris, check_base
 from .knowledge import K_NOTES_FILE
 from .statements import LABEL, A, Statements, graph_part
@@ -15,13 +16,6 @@ from .terms import Triple, integer, iri, text
 from .vocab import DCAT, DCTERMS, KG, PROV, SCHEMA, VOID, prefixes
 
 DEFAULT_LICENSE = "https://creativecommons.org/licenses/by/4.0/"
-MEDIA_TYPES = {
-    "turtle": ("graph.ttl", "text/turtle"),
-    "ntriples": ("graph.nt", "application/n-triples"),
-    "jsonld": ("graph.jsonld", "application/ld+json"),
-    "trig": ("graph.trig", "application/trig"),
-    "nquads": ("graph.nq", "application/n-quads"),
-}
 
 
 def _short(cls: str, base: str) -> str:
@@ -89,7 +83,7 @@ def describe(
         Triple(ds, iri(DCTERMS.creator), agent),
     ]
     for fmt in formats:
-        name, media = MEDIA_TYPES[fmt]
+        name, media = FORMATS[fmt].file_name, FORMATS[fmt].media_type
         dist = iri(f"{ds.value}/distribution/{slug(name)}")
         out += [
             Triple(ds, iri(DCAT.distribution), dist),
