@@ -14,6 +14,7 @@ neither papers, sessions nor metadata are listed as skipped (``kg outline``).
 from __future__ import annotations
 
 import hashlib
+import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
@@ -100,10 +101,11 @@ def parse_text(
     name: str | None = None,
     settings: Settings | None = None,
 ) -> NotesFile:
-    """Parse the text of one notes file (the reader's core, used by the tests directly)."""
-    return _read(
-        text.lstrip("\ufeff"), path, name or Path(path).name, labels, settings or Settings()
-    )
+    """Parse the text of one notes file (the reader's core, used by the tests directly).
+    Accents typed as a letter and a combining mark ("Gae\u0308l") are composed first (NFC),
+    so that names and titles read and compare as they look."""
+    text = unicodedata.normalize("NFC", text.lstrip("\ufeff"))
+    return _read(text, path, name or Path(path).name, labels, settings or Settings())
 
 
 def _read(text: str, path: str, name: str, labels: Labels, settings: Settings) -> NotesFile:

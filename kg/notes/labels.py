@@ -21,8 +21,10 @@ from .memo import memo
 _URL_VALUE = regex.compile(r"^(?:https?://|www\.|10\.\d{4,9}/)\S*$", regex.I)
 _COUNT = regex.compile(r"\s*[(（]\s*\d+\s*(?:篇|papers?|talks?)\s*[)）]\s*$", regex.I)
 _SYMBOLS = regex.compile(r"^[\p{So}\p{Sk}\p{Co}\uFE0F\u200D\s]+")
+# "3. ", "IV: ", "第二部分：", and a reading group's week: "W1：", "Week 3:", "第3周："
 _SESSION_NUMBER = regex.compile(
-    r"^(?:[0-9]+|[IVX]+|第?[一二三四五六七八九十]+(?:部分|节|章)?)\s*[.:：、)）]\s*"
+    r"^(?:[0-9]+|[IVX]+|第?[一二三四五六七八九十]+(?:部分|节|章)?|(?i:w|week\s*)\d{1,2}"
+    r"|第\s*[0-9一二三四五六七八九十]+\s*周)\s*[.:：、)）]\s*"
 )
 
 
@@ -37,6 +39,10 @@ _PEOPLE = rf"\s*(?P<people>{_NAME}(?:\s*(?:,|，|、|\band\b|和|与|&)\s*{_NAME
 def _alternatives(words: tuple[str, ...] | list[str]) -> str:
     """A regex alternation of words, longest first (so "Paper title" wins over "Paper")."""
     return "|".join(regex.escape(w) for w in sorted(set(words), key=len, reverse=True)) or "(?!)"
+
+
+_JOINERS = regex.compile(r"[-_]")
+_WORDS = regex.compile(r"[\w']+")
 
 
 @dataclass(frozen=True, eq=False)
@@ -265,7 +271,7 @@ class Labels:
     @memo
     def is_generic(self, text: str) -> bool:
         """A heading that only says papers follow ("Papers", "论文列表"): no session."""
-        folded = fold(text).strip(" :：")
+        folded = _JOINERS.sub(" ", fold(text)).strip(" :：")  # "Paper-List", "paper_list"
         return any(folded == fold(w) for w in self.not_sessions)
 
     def is_talks(self, text: str) -> bool:
@@ -318,19 +324,37 @@ class Labels:
                 found.append((groups.get("people") or "", groups.get("institutions") or ""))
         return found
 
+    @memo
+    def named_kind(self, text: str) -> str:
+        """What a short link text says its link is: "[W2 Slide Part1]" slides, "[视频]"
+        video, "[Video-based Deep Learning ...]" nothing (a title, not a label)."""
+        words = _WORDS.findall(text.casefold())
+        if len(words) > 4:
+            return "other"
+        for kind, names in self.link_kinds.items():
+            for name in names:
+                w = name.casefold()
+                label = kind != "paper" and "." not in w and "/" not in w
+                if label and (w in words or (not w.isascii() and w in text)):
+                    return kind
+        return "other"
+
     def link_kind(self, url: str, text: str) -> str:
         """What a link is (paper, video, slides, code, other), by its host or its text."""
         where = url.casefold()
         said = text.casefold()
+        named = self.named_kind(text)
+        if named != "other":
+            return named
         if where.split("?")[0].split("#")[0].endswith(".pdf"):
             return "paper"  # a PDF is the paper itself
-        for kind, words in self.link_kinds.items():
-            for word in words:
-                w = word.casefold()
-                if (("." in w or "/" in w) and w in where) or (
-                    not ("." in w or "/" in w) and w in said
-                ):
-                    return kind
+        # the host first ("youtube.com" is a video whatever its text says), then the text
+        for hosted in (True, False):
+            for kind, words in self.link_kinds.items():
+                for word in words:
+                    w = word.casefold()
+                    if ("." in w or "/" in w) == hosted and w in (where if hosted else said):
+                        return kind
         return "other"
 
 

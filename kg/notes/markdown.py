@@ -223,12 +223,17 @@ class _Walk:
     def indented(self, node: _Node) -> None:
         """Text indented by four spaces is code in CommonMark; in notes it is text
         (continuation lines, bullets pasted with their indent): read as Markdown."""
-        if not node.children:
+        self.markdown(node.children)
+
+    def markdown(self, pieces: Sequence[_Node]) -> None:
+        """Read the text of ``pieces`` (lines of a block the parser did not read as
+        Markdown) as Markdown, with the lines they stand on."""
+        if not pieces:
             return
         walk = _Walk(
-            "".join(str(c.value) for c in node.children),
+            "".join(str(c.value) for c in pieces),
             self.title_headers,
-            self.line_of(node.children[0].start),
+            self.line_of(pieces[0].start),
         )
         walk.lines, walk.items = self.lines, self.items
         walk.depth, walk.block = self.depth, self.block
@@ -298,7 +303,7 @@ class _Walk:
             plain = piece.plain
             if (item_first or level) and offset == 0:
                 plain = _TASK.sub("", plain)  # "- [x] Title", "## [ ] Title": a check box
-            if not plain or first + offset > last + 1:
+            if not plain or first + offset > last + 1 or _navigation(piece):
                 continue
             if level:
                 kind = "heading"
@@ -324,8 +329,25 @@ class _Walk:
         self.item_first = False
 
     def html_block(self, node: _Node) -> None:
+        """An HTML block: its tag lines are read as text (``<summary>2025</summary>``); runs of
+        lines that do not start with a tag are Markdown written inside the block (a
+        ``<details>`` toggle holding a list) and read as such. Script, style and comments
+        are not notes: skipped."""
         self.block += 1
-        for child in node.children:
+        head = str(node.children[0].value).lstrip().casefold() if node.children else ""
+        if head.startswith(("<style", "<script", "<!--", "<?")):
+            return
+        run: list[_Node] = []
+        for child in [*node.children, None]:
+            if child is not None and not str(child.value).lstrip().startswith("<"):
+                run.append(child)
+                continue
+            if run:
+                self.markdown(run)
+                self.block += 1
+                run = []
+            if child is None:
+                break
             raw = str(child.value).rstrip("\n")
             plain = _fold(_TAG.sub(lambda m: " " if _is_formatting(m.group()) else m.group(), raw))
             if plain:
@@ -344,7 +366,7 @@ class _Walk:
     def table(self, node: _Node) -> None:
         table = _Table()
         for part in node.children:  # the head (its cells), then each row
-            cells = [_split_lines(_events(cell.children))[0] for cell in part.children]
+            cells = [_cell(_split_lines(_events(cell.children), br=True)) for cell in part.children]
             entry = (self.line_of(part.start), [(c.plain, c.links, c.strong) for c in cells])
             (table.head if part.kind == "TableHead" else table.rows).append(entry)
         self.block = table.emit(self.lines, self.depth, self.title_headers, self.block)
@@ -505,11 +527,12 @@ def _setext_heading(nodes: Sequence[_Node]) -> bool:
     return len(text.split()) <= 12 and len(text) <= 100
 
 
-def _split_lines(children: Sequence[_Event]) -> list[_Piece]:
+def _split_lines(children: Sequence[_Event], br: bool = False) -> list[_Piece]:
     """An inline token's children cut at line breaks: per line, its plain text, its links,
     whether all of its text is bold (or wrapped in an HTML tag such as ``<font>``), the
     bold or linked text it starts with when more text follows ("**Title** was presented
-    by ...", "[Title](...) : 摘要"), and the code spans it starts with ("`G13P08`")."""
+    by ...", "[Title](...) : 摘要"), and the code spans it starts with ("`G13P08`").
+    With ``br``, a ``<br>`` tag breaks a line too (a table cell has no other way to)."""
     out: list[_Piece] = []
     text: list[str] = []
     lead: list[str] = []
@@ -567,7 +590,9 @@ def _split_lines(children: Sequence[_Event]) -> list[_Piece]:
             stage = "after" if stage == "lead" and not strong and href is None else stage
         elif kind == "html_inline":
             tag = child.content
-            if not _is_formatting(tag):
+            if br and _TAG_NAME.match(tag) and tag[1:3].lower() == "br":
+                flush()
+            elif not _is_formatting(tag):
                 text.append(tag)  # not a formatting tag: text the note-taker wrote
                 plain_chars += len(tag)
                 stage = "after"
@@ -588,6 +613,29 @@ def _split_lines(children: Sequence[_Event]) -> list[_Piece]:
             continue
     flush()
     return out
+
+
+def _navigation(piece: _Piece) -> bool:
+    """A line that only links to places in the same page ("* [Mesos](#mesos)" of a table
+    of contents): it repeats the headings, it says nothing of its own."""
+    return (
+        bool(piece.links)
+        and all(link.url.startswith("#") for link in piece.links)
+        and _fold(" ".join(link.text for link in piece.links)) == piece.plain
+    )
+
+
+def _cell(pieces: list[_Piece]) -> _Piece:
+    """A table cell's lines (cut at ``<br>``) as one: "A, Inst<br>B, Inst" -> "A, Inst; B,
+    Inst", the form of an author line that names each author's institution."""
+    if len(pieces) == 1:
+        return pieces[0]
+    kept = [p for p in pieces if p.plain] or pieces[:1]
+    return _Piece(
+        "; ".join(p.plain for p in kept),
+        tuple(link for p in kept for link in p.links),
+        all(p.strong for p in kept),
+    )
 
 
 # tags that only format text (pasted programs wrap titles in <font>, <b>, <span>): markup;

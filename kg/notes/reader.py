@@ -13,8 +13,10 @@ a small score (``CUES``), and a block is a paper at ``PAPER_SCORE`` or more:
 - ``link``    a DOI, arXiv or paper link                               2
 - ``summary`` prose under it                                           1
 - ``title``   a strong title shape ("Name: subtitle", Title Case)      0.5
+- ``tag``     a venue or award before the title ("OSDI '20 / ", "[Best Paper]") 0.5
 - ``form``    a heading, list item or bold line                        0.5
 - ``peers``   its siblings of the same form are papers                 1
+- ``named``   a short heading whose first line is the paper's full title 1
 
 A **session** is the level above papers: the nearest heading or list item
 above a paper that is not a paper itself, or a session line ("Session 3:
@@ -55,8 +57,10 @@ CUES = {
     "link": 2.0,
     "summary": 1.0,
     "title": 0.5,
+    "tag": 0.5,
     "form": 0.5,
     "peers": 1.0,
+    "named": 1.0,
 }
 PAPER_SCORE = 2.0
 STRONG_SCORE = 3.0  # papers this sure make the heading or item above them a session
@@ -82,6 +86,11 @@ _TRAILING_MARKS = regex.compile(r"(?:\s*[\[\]【】|｜]\s*)+$")
 _SPACE_RUN = regex.compile(r"\s+")
 _NOTE_SPLIT = regex.compile(r"[,，;；、/]|\band\b|&")
 _LINK_TEXT = regex.compile(r"^[\[【(（]*[^\]】)）]*[\]】)）]*$")
+_JOINED = regex.compile(r"^(?:[\s,，、;；]|\band\b|和|与|&)*$")
+_TRAILING_BRACKETS = regex.compile(r"\s*[(（][^()（）]*[)）]\s*$")
+_NOT_PAPERS = frozenset({"video", "slides", "code"})
+# what is left of a line of links to videos or slides: separators, perhaps a label first
+_LINK_LABEL = regex.compile(r"^\s*([\w\s]{1,20}[:：])?[\s|｜/·•,，;；\-–—\[\]【】()（）]*$")
 _SEPARATORS = regex.compile(r"^[\s|｜/·•,，;；:：\-–—\[\]【】()（）]*$")
 
 
@@ -152,6 +161,7 @@ class Draft:
     place: tuple[str, ...] = ()  # the forms of its container and those above it
     venue: tuple[str, int] | None = None  # the conference of the heading above it
     by_item: bool = False  # its session is named by a list item (a heading above may rename)
+    more: list[Draft] = field(default_factory=list)  # other papers its line links to
 
     @property
     def score(self) -> float:
@@ -304,6 +314,9 @@ class Structure:
                 if session is not None and draft.session is None:
                     draft.session, draft.session_line = session
                 found.papers.append(draft)  # a conference named in it is the paper's own
+                for other in draft.more:
+                    other.session, other.session_line = draft.session, draft.session_line
+                    found.papers.append(other)
                 # a deeper heading that is a paper too ("### A" then "#### B"), or an item
                 # nested under it that carries a paper's things: B is no part of A
                 own = self.own_summary(node)
@@ -420,11 +433,22 @@ class Structure:
             return self.cues(line, title, venue, "", [*rest, *body], form)
         named = self.named_title(line, body)
         if named is not None:
-            return self.cues(line, named.title, named.note, named.prefix, body[1:], form)
+            # the title line's links are the paper's ("#### Mesos", then "[Mesos: A ...](pdf)")
+            titled = replace(line, links=(*line.links, *body[0].links))
+            draft = self.cues(titled, named.title, named.note, named.prefix, body[1:], form)
+            draft.cues.append("named")
+            return draft
         summed = self.title_then_summary(line)
         if summed is not None:
             shape, summary = summed
             return self.cues(line, shape.title, shape.note, shape.prefix, [summary, *body], form)
+        linked = self.linked_titles(line)
+        if linked:
+            # "* [kvm: the Linux ...](a.pdf), [KVM/ARM: The Design ...](b.pdf) (remark)":
+            # one line, several papers, each with its own link
+            first, *others = (self.cues(one, one.text, "", "", body, form) for one in linked)
+            first.more = others
+            return first
         title, note, prefix = self.title_of(line)
         if title is None and line.lead:
             # "- [Occlum: ...](https://...) : 在一个 SGX enclave 里……": the linked or bold
@@ -442,6 +466,25 @@ class Structure:
         if title is None:
             return None
         return self.cues(line, title, note, prefix, body, form)
+
+    def linked_titles(self, line: Line) -> list[Line]:
+        """The papers of a line that is two or more links to papers whose texts are titles,
+        joined by commas or "and" (a remark in brackets may follow): a line for each."""
+        if len(line.links) < 2:
+            return []
+        rest = line.text
+        for link in line.links:
+            rest = rest.replace(link.text, " ", 1)
+        rest = _TRAILING_BRACKETS.sub("", rest)
+        if not _JOINED.match(rest):
+            return []
+        out = []
+        for link in line.links:
+            shape = title_shape(link.text, self.labels)
+            if not (shape.ok and shape.strong and self.is_paper_link(link.url)):
+                return []
+            out.append(replace(line, text=shape.title, links=(link,), lead="", tags=()))
+        return out
 
     def cited(self, line: Line, cited: tuple[str, Line], body: list[Line], form: str) -> Draft:
         """A paper whose authors and title one line gives, in a known order: the line's
@@ -461,7 +504,15 @@ class Structure:
         label = self.labels.label(first)
         if label is not None and label[0] == "title":
             first = label[1]  # "Title: DiskANN: ..."
-        if not first.casefold().startswith(line.text.casefold() + ":"):
+        restated = first.casefold().startswith(line.text.casefold() + ":")
+        # "#### Borg", then "[Large-scale cluster management at Google with Borg](….pdf)":
+        # the line is one link to the paper, its text the title
+        linked = (
+            len(body[0].links) == 1
+            and body[0].links[0].text == first.strip()
+            and self.is_paper_link(body[0].links[0].url)
+        )
+        if not (restated or linked):
             return None
         shape = title_shape(first, self.labels)
         return shape if shape.ok else None
@@ -967,6 +1018,8 @@ class Structure:
             cues.append("summary")
         if title_shape(title, labels).strong:
             cues.append("title")
+        if prefix and not short:
+            cues.append("tag")
         if not short and (form != "line" or not body):
             cues.append("form")
         return Draft(line, title, body, cues, form, note, prefix)
@@ -993,6 +1046,15 @@ def _title_of(line: Line, labels: Labels) -> tuple[str | None, str, str]:
         if rest and not rest.startswith((":", "：")):
             text = rest  # "`G13P08` `2016-09-15` Title": codes before the title
     links = [link for link in line.links if link.text]
+    if links and all(labels.link_kind(k.url, k.text) in _NOT_PAPERS for k in links):
+        rest = text
+        for link in links:
+            rest = rest.replace(link.text, " ")
+        label = _LINK_LABEL.match(rest)
+        if label and (
+            label.group(1) or all(labels.named_kind(k.text) in _NOT_PAPERS for k in links)
+        ):
+            return None, "", ""  # "Video: [THU AOS P7 - P11](...)", "[W2 Slides](...)"
     if len(links) == 1 and links[0].text == text:
         pass  # "[Title](https://doi.org/...)": the link's text is the title
     else:

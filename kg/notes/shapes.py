@@ -50,6 +50,12 @@ _DOTTED_VENUE = regex.compile(
 _LEADING_TAG = regex.compile(
     r"^(?:[\[【]([^\]】]{1,40})[\]】]\s*|[(（]([^()（）\s]{1,12})[)）]\s+)"
 )
+# "ASPLOS / Title", "OSDI '20 / Title", "SOSP/25/Title", "ATC: Title": a venue before the
+# title, with or without its year; the head is checked by _venue_prefix
+_VENUE_HEAD = regex.compile(
+    r"^(?P<name>[A-Za-z][A-Za-z\-]{1,15})(?:\s*['’]?(?:19|20)?\d\d)?"
+    r"(?:(?P<spaced>\s+/\s+)|/(?:\d{2,4}/)?|(?P<colon>[:：])\s+)(?=\S)"
+)
 _QUOTED = regex.compile(r"[“\"](?:[^“”\"]+\s){2,}[^“”\"]+[”\"]")
 _INITIAL = regex.compile(r"^(?:\p{Lu}\.){1,3}(?:-\p{Lu}\.)?$")
 # "Jane", "O'Neil", "Hyung-Sin", "KyoungSoo", "DeWitt", "P.": a capital, then letters
@@ -122,6 +128,8 @@ def title_shape(text: str, labels: Labels) -> TitleShape:
     if tag and not prefix and len((tag.group(1) or "").split()) <= 4 and tag.end() < len(text):
         # "[NSDI'24] Title", "【OSDI 2022】Title": a tag before the title (its venue, an award)
         prefix, text = tag.group(0).strip(), text[tag.end() :].strip()
+    if not prefix:
+        prefix, text = _venue_prefix(text, labels)
     text = _PAGES.sub("", text)  # "Title. 49-65": dblp's page range
     if _NUMBER_FIELD.match(text):
         return TitleShape(False, text)  # "年份: 2026", "Date: 2024-05-01": a field, no title
@@ -133,9 +141,16 @@ def title_shape(text: str, labels: Labels) -> TitleShape:
         text = text[:-1]  # "Title.": crawled and dblp titles end with a full stop
     note = ""
     m = _TRAILING_BRACKETS.search(text)
-    if m and m.start() > 0 and not _abbreviates(m.group(1), text[: m.start()]):
+    if (
+        m
+        and m.start() > 0
+        and not _abbreviates(m.group(1), text[: m.start()])
+        and not _own_name(m.group(1), labels)
+        and not _glued_subtitle(text, m, labels)
+    ):
         # "Title (MIT, a remark)", "Title [Vision]": a note after the title; "Wide Locally
-        # Recoverable Codes (LRCs)" spells out what the brackets abbreviate: the title's own
+        # Recoverable Codes (LRCs)" spells out what the brackets abbreviate, "... informed
+        # spinlocks (I-Spinlocks)" names the paper's system: the title's own
         note, text = m.group(1).strip(), text[: m.start()].strip()
     text = text.strip(" -–—:：")
     if not text or labels.has_time(text):
@@ -160,6 +175,48 @@ def title_shape(text: str, labels: Labels) -> TitleShape:
     title_case = bool(capitals) and sum(w[0].isupper() for w in capitals) / len(capitals) >= 0.6
     strong = _has_colon_title(text) or title_case
     return TitleShape(True, text, prefix, strong, note)
+
+
+def _venue_prefix(text: str, labels: Labels) -> tuple[str, str]:
+    """("ASPLOS", "Title") from "ASPLOS / Title", "SOSP/25/Title", "ATC: Title": a known
+    venue before a slash or a colon, or any one word before a spaced slash ("journal /
+    Title"). Not "I/O Is Faster ...", nor "CHERIoT RTOS: An OS ...": the head must be a
+    known venue unless the slash has spaces around it."""
+    m = _VENUE_HEAD.match(text)
+    if m is None:
+        return "", text
+    known = m.group("name").casefold() in labels.venue_names
+    if not (known or (m.group("spaced") and not m.group("colon"))):
+        return "", text
+    rest = text[m.end() :].strip()
+    if len(rest.split()) < 2:
+        return "", text
+    return text[: m.end()].strip(" /:："), rest
+
+
+_MIXED_NAME = regex.compile(r"^[\p{L}\d]*(?:\p{Ll}\p{Lu}|\p{L}-\p{L})[\p{L}\d\-]*$")
+
+
+def _own_name(text: str, labels: Labels) -> bool:
+    """A system's name in brackets after a title: one word with a capital inside it or a
+    hyphen ("I-Spinlocks", "dIPC"), not a place kg knows ("(UC-Berkeley)")."""
+    text = text.strip()
+    return bool(_MIXED_NAME.match(text)) and len(text) <= 24 and not labels.is_known(text)
+
+
+def _glued_subtitle(text: str, m: regex.Match[str], labels: Labels) -> bool:
+    """ "... Consensus Algorithm(Extended Version)": brackets glued to the last word, around
+    words of the title's language that name no place: part of the title as written."""
+    inner = m.group(1).strip()
+    return (
+        text[m.start() : m.start() + 1] in "(（"
+        and m.start() > 0
+        and text[m.start() - 1].isalpha()
+        and inner.isascii()
+        and len(inner.split()) >= 2
+        and not labels.is_known(inner)
+        and not any(labels.is_known(part) for part in _GROUPS.split(inner.replace(",", ";")))
+    )
 
 
 def _abbreviates(acronym: str, text: str) -> bool:
