@@ -70,7 +70,7 @@ def main() -> None:
         print(f"{'layout':<40}{'papers':>8}{'KB':>8}{'read s':>9}{'extract s':>11}{'read %':>8}")
         total_read = total_extract = 0.0
         for name, paths in made.items():
-            notes, read_s = timed(kg.read_notes, paths, lexicon.labels)
+            notes, read_s = timed(kg.read_notes, paths, lexicon)
             _, extract_s = timed(kg.extract, notes, lexicon)
             size = sum(p.stat().st_size for p in paths) // 1024
             share = 100 * read_s / (read_s + extract_s)
