@@ -415,8 +415,9 @@ class Structure:
             return None  # "OSDI 2021": a conference, never a paper
         form = _form(line)
         body = node.flatten()
-        if author_line(line.text, self.labels) is not None:
-            # authors first, then the title (dblp): "A, B:" then "Title. 3-17"
+        if author_line(line.text, self.labels) is not None and not self.title_then_authors(line):
+            # authors first, then the title (dblp): "A, B:" then "Title. 3-17"; not "Title
+            # — by A, B (MIT)", whose title a loose author line would swallow
             nxt = body[0] if body else None
             if nxt is None or nxt.block != line.block or author_line(nxt.text, self.labels):
                 return None
@@ -1278,6 +1279,10 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
         authors_open = False
         for link in line.links:
             _add_link(out, link.url, link.text, labels)
+        linked = {link.url for link in line.links}
+        for url in URL_RE.findall(text):
+            if url not in linked:  # "→ https://doi.org/…" in a line of words: a link too
+                _add_link(out, url, "", labels)
         if mode == "remarks":
             out.remarks.append(text)
         else:

@@ -68,6 +68,7 @@ _HAN_TITLES = regex.compile(r"\s*(?:老师|教授|博士|研究员|同学|等人
 _SPLIT_PEOPLE = regex.compile(r"\s*(?:,|，|、|;|；|\band\b|&|和|与|及)\s*")
 # marks after a name: equal contribution, corresponding author ("Jia Pan*", "Li Wei†¹")
 _MARKS = regex.compile(r"[*†‡§¶⁰¹²³⁴⁵⁶⁷⁸⁹]+(?=\s*$)")
+_BY = regex.compile(r"^(?i:by)\s+(?=\p{Lu})")
 _ACRONYM = regex.compile(r"^[A-Z][A-Z0-9&*\-.]{1,9}$")
 
 
@@ -319,7 +320,7 @@ def author_line(text: str, labels: Labels, labelled: bool = False) -> AuthorLine
     ``labelled``: the text follows an author label ("作者：Sara McAllister 等"), so one
     name alone is an author too.
     """
-    text = text.strip().rstrip("。.;；:：")
+    text = _BY.sub("", text.strip().rstrip("。.;；:："))  # "by Jane Doe (MIT), ..."
     if not text or URL_RE.search(text) or len(text) > 2000:
         return None
     if _COLON_INSIDE.search(text):
