@@ -23,6 +23,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+import msgspec
+
 from .. import files
 from ..records import Concept, Country, Entity, Institution
 from .checks import check
@@ -215,15 +217,7 @@ def _merge(read: list[LexiconFile]) -> Lexicon:
         scheme=scheme,
         concepts=_frozen(
             {
-                e.id: Concept(
-                    e.id,
-                    e.label,
-                    e.label_zh,
-                    e.synonyms,
-                    e.synonyms_zh,
-                    e.broader,
-                    e.definition,
-                )
+                e.id: Concept(**msgspec.structs.asdict(e))  # the same fields
                 for e in entries["concepts"].values()
             }
         ),

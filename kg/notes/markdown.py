@@ -590,7 +590,7 @@ def _split_lines(children: Sequence[_Event], br: bool = False) -> list[_Piece]:
             stage = "after" if stage == "lead" and not strong and href is None else stage
         elif kind == "html_inline":
             tag = child.content
-            if br and _TAG_NAME.match(tag) and tag[1:3].lower() == "br":
+            if br and _is_break(tag):
                 flush()
             elif not _is_formatting(tag):
                 text.append(tag)  # not a formatting tag: text the note-taker wrote
@@ -598,7 +598,7 @@ def _split_lines(children: Sequence[_Event], br: bool = False) -> list[_Piece]:
                 stage = "after"
             elif tag.startswith("</"):
                 tagged = max(0, tagged - 1)
-            elif not tag.endswith("/>") and not tag.lower().startswith("<br"):
+            elif not tag.endswith("/>") and not _is_break(tag):
                 tagged += 1
         elif kind == "link_open":
             href = child.href
@@ -644,6 +644,11 @@ _FORMATTING = frozenset(
     "a b big br center code div em font i mark p small span strong sub sup u".split()  # noqa: SIM905
 )
 _TAG_NAME = regex.compile(r"^</?\s*([A-Za-z][A-Za-z0-9]*)")
+
+
+def _is_break(tag: str) -> bool:
+    m = _TAG_NAME.match(tag)
+    return m is not None and m.group(1).lower() == "br"
 
 
 def _is_formatting(tag: str) -> bool:

@@ -39,6 +39,7 @@ from .labels import Labels
 from .markdown import Line
 from .memo import memo
 from .shapes import (
+    TRAILING_BRACKETS,
     URL_RE,
     TitleShape,
     author_line,
@@ -87,11 +88,10 @@ _SPACE_RUN = regex.compile(r"\s+")
 _NOTE_SPLIT = regex.compile(r"[,，;；、/]|\band\b|&")
 _LINK_TEXT = regex.compile(r"^[\[【(（]*[^\]】)）]*[\]】)）]*$")
 _JOINED = regex.compile(r"^(?:[\s,，、;；]|\band\b|和|与|&)*$")
-_TRAILING_BRACKETS = regex.compile(r"\s*[(（][^()（）]*[)）]\s*$")
 _NOT_PAPERS = frozenset({"video", "slides", "code"})
 # what is left of a line of links to videos or slides: separators, perhaps a label first
-_LINK_LABEL = regex.compile(r"^\s*([\w\s]{1,20}[:：])?[\s|｜/·•,，;；\-–—\[\]【】()（）]*$")
 _SEPARATORS = regex.compile(r"^[\s|｜/·•,，;；:：\-–—\[\]【】()（）]*$")
+_LINK_LABEL = regex.compile(r"^\s*([\w\s]{1,20}[:：])?" + _SEPARATORS.pattern[1:])
 
 
 @dataclass
@@ -476,7 +476,7 @@ class Structure:
         rest = line.text
         for link in line.links:
             rest = rest.replace(link.text, " ", 1)
-        rest = _TRAILING_BRACKETS.sub("", rest)
+        rest = TRAILING_BRACKETS.sub("", rest)
         if not _JOINED.match(rest):
             return []
         out = []
@@ -1030,11 +1030,7 @@ class Structure:
 
     def link_only(self, line: Line) -> bool:
         """A line that holds only links ("[[paper]](...) [[video]](...)", a bare URL)."""
-        text = line.text
-        for link in line.links:
-            text = text.replace(link.text, " ")
-        text = URL_RE.sub(" ", text)
-        return bool(line.links or URL_RE.search(line.text)) and bool(_SEPARATORS.match(text))
+        return _is_link_line(line)
 
 
 @memo

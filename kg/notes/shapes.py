@@ -32,7 +32,8 @@ _SENTENCES = regex.compile(r"[。！？]|(?<=[a-z0-9)])[.?!](?=\s+[A-Z(])")
 _INNER_STOP = regex.compile(r"(?<!\b\p{Lu}|\bvs|\bal|\be\.g|\bi\.e|\bSt|\bNo|\bDr|\bet)\.\s+\S")
 _PAGES = regex.compile(r"(?<=\.|\S)\s+\d{1,5}\s*[-–]\s*\d{1,5}\s*$")
 _BRACKETS = regex.compile(r"[(（]([^()（）]*)[)）]")
-_TRAILING_BRACKETS = regex.compile(r"\s*[(（\[【]([^()（）\[\]【】]+)[)）\]】]\s*$")
+# a bracketed note after a title: "Title (MIT, a remark)", "Title [Vision]"
+TRAILING_BRACKETS = regex.compile(r"\s*[(（\[【]([^()（）\[\]【】]+)[)）\]】]\s*$")
 # a colon inside a line, outside brackets, with words after it
 _COLON_INSIDE = regex.compile(r"^[^()（）]*?[:：]\s*\S")
 _GROUPS = regex.compile(r"\s*[;；]\s*")
@@ -141,7 +142,7 @@ def title_shape(text: str, labels: Labels) -> TitleShape:
     if text.endswith(".") and not text.endswith(".."):
         text = text[:-1]  # "Title.": crawled and dblp titles end with a full stop
     note = ""
-    m = _TRAILING_BRACKETS.search(text)
+    m = TRAILING_BRACKETS.search(text)
     if (
         m
         and m.start() > 0
@@ -215,8 +216,7 @@ def _glued_subtitle(text: str, m: regex.Match[str], labels: Labels) -> bool:
         and text[m.start() - 1].isalpha()
         and inner.isascii()
         and len(inner.split()) >= 2
-        and not labels.is_known(inner)
-        and not any(labels.is_known(part) for part in _GROUPS.split(inner.replace(",", ";")))
+        and not any(labels.is_known(part) for part in _SPLIT_PEOPLE.split(inner))
     )
 
 
