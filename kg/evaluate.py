@@ -229,6 +229,8 @@ def score(gold: dict[str, Any], know: Knowledge, lexicon: Lexicon, name: str) ->
         "institutions",
         "claims",
         "baselines",
+        "unnamed baselines",
+        "systems",
         "techniques",
         "known techniques",
     )
@@ -278,6 +280,15 @@ def score(gold: dict[str, Any], know: Knowledge, lexicon: Lexicon, name: str) ->
         }
         if "baselines" in paper:
             scores["baselines"].add(gold_base, got_base, where)
+        if "systems" in paper:
+            scores["systems"].add(
+                {names.entity(x) for x in paper.get("systems") or []},
+                {
+                    x if x in lexicon.entities else "?" + _fold(know.entities[x].name)
+                    for x in facts.systems
+                },
+                where,
+            )
 
         found_concepts = set(facts.techniques)
         reached = found_concepts | {a for c in found_concepts for a in names.ancestors(c)}
@@ -306,6 +317,8 @@ def score(gold: dict[str, Any], know: Knowledge, lexicon: Lexicon, name: str) ->
                 }
                 if match is not None and wanted <= got:
                     linked_right += 1
+            if "vague_baselines" in paper:  # gold that marks unnamed baselines throughout
+                _score_vague(scores["unnamed baselines"], claim, match, where)
             if match is None:
                 c.false_neg += 1
                 c.misses.append(f"{where}: {_claim_text(claim)}")
@@ -314,9 +327,26 @@ def score(gold: dict[str, Any], know: Knowledge, lexicon: Lexicon, name: str) ->
                 unmatched.remove(match)
         c.false_pos += len(unmatched)
         c.extras += [f"{where}: {_claim_text(m)}" for m in unmatched]
+        for m in unmatched if "vague_baselines" in paper else ():
+            _score_vague(scores["unnamed baselines"], {}, m, where)
     for f in extra:  # claims of papers the gold does not have are extras too
         scores["claims"].false_pos += len(f.metrics)
     return Report(name, len(gold["papers"]), scores, (linked_right, linked_total))
+
+
+def _score_vague(score: Score, claim: dict[str, Any], match: Metric | None, where: str) -> None:
+    """An unnamed baseline ("existing systems", "现有设计") of a gold claim, against the
+    phrase kg kept on the claim it matched: found when either phrase holds the other."""
+    want = _fold(str(claim.get("compared_with") or ""))
+    got = _fold(match.compared_with) if match is not None else ""
+    if want and got and (want in got or got in want):
+        score.true_pos += 1
+    elif want:
+        score.false_neg += 1
+        score.misses.append(f"{where}: {claim.get('compared_with')} ({claim.get('text', '')})")
+    if got and not (want and (want in got or got in want)) and not claim.get("baseline"):
+        score.false_pos += 1
+        score.extras.append(f"{where}: {match.compared_with if match else ''}")
 
 
 def _score_files(gold: dict[str, Any], know: Knowledge, scores: dict[str, Score]) -> None:

@@ -214,6 +214,7 @@ class Metric:
     direction: str = "neutral"  # improvement | reduction | neutral
     qualifier: str = ""  # up-to | more-than | at-least | on-average | less-than | about
     baselines: tuple[str, ...] = ()  # entity ids the claim is compared with
+    compared_with: str = ""  # an unnamed baseline, as written: "existing systems", "现有设计"
 
 
 @dataclass

@@ -362,3 +362,68 @@ def test_quality_on_the_gold_sets(gold: str, targets: dict[str, float]) -> None:
         assert report.scores[kind].f1 >= target, report.table(details=True)
     right, total = report.linked
     assert total and right / total >= 0.9, report.table(details=True)
+
+
+@pytest.mark.parametrize(
+    ("title", "abstract", "system"),
+    [
+        (
+            "Enable simultaneous DNN services",
+            "因此，我们提出Abacus，一个同时运行多个服务的运行时系统。",
+            "abacus",
+        ),
+        (
+            "Scheduling serverless workloads",
+            "我们提出了一种增量学习预测器，名为Gsight，它精度很高。",
+            "gsight",
+        ),
+        (
+            "Training on GPU clusters using Megatron-LM",
+            "We scale training to thousands of GPUs.",
+            "megatron-lm",
+        ),
+        ("Serving many models", "We present Abacus, a runtime that overlaps operators.", "abacus"),
+    ],
+)
+def test_the_system_a_paper_presents_is_found_from_one_strong_cue(
+    title: str, abstract: str, system: str
+) -> None:
+    facts, _ = facts_of(paper_with(title=title, abstract=abstract))
+    assert system in facts.systems and system not in facts.mentions
+
+
+def test_a_known_piece_of_hardware_is_never_presented() -> None:
+    facts, _ = facts_of(paper_with(abstract="我们提出A100，一个很快的平台。"))
+    assert facts.systems == []
+
+
+@pytest.mark.parametrize(
+    ("abstract", "vague"),
+    [
+        ("与最先进的解决方案相比，Abacus减少了51.3%的QoS冲突。", "最先进的解决方案"),
+        ("Krill is 3.2x faster than existing systems on a range of graphs.", "existing systems"),
+        ("相比现有设计，通信量降低了8.5倍。", "现有设计"),
+        ("我们的方法比最新的同步管道方法快1.5倍。", "最新的同步管道方法"),
+        ("FedAT improves accuracy by 21.09% over SOTA FL methods.", "SOTA FL methods"),
+        ("It trains on more than 1000 GPUs.", ""),
+        ("Compared with GraphM, it is 6.76x faster.", ""),
+    ],
+)
+def test_an_unnamed_baseline_is_kept_as_its_phrase(abstract: str, vague: str) -> None:
+    (metric,) = claims(abstract)
+    assert metric.compared_with == vague
+
+
+def test_a_claim_label_says_what_it_measures_which_way_and_against_what() -> None:
+    from kg.rdf.knowledge import claim_label
+
+    abstract = (
+        "相比现有设计，通信量降低了8.5倍。该系统在2048个GPU节点上运行。与GraphM相比，快6.76倍。"
+    )
+    facts, know = facts_of(paper_with(abstract=abstract))
+    labels = [claim_label(m, know) for m in facts.metrics]
+    assert labels == [
+        "8.5倍 communication reduction vs 现有设计",
+        "2048个GPU节点 (scale)",
+        "6.76倍 speedup over GraphM",
+    ]

@@ -194,7 +194,7 @@ def test_hover_card_and_doi_link(browser, sc21_out: Path) -> None:
     card = hover(page, krill)
     assert card.startswith("Krill: a compiler and runtime system")
     assert "Session: 分布式训练和图" in card and "Sun Yat-sen University" in card
-    assert "6.76倍 over GraphM" in card
+    assert "6.76倍 speedup over GraphM" in card
     link = page.locator("#doi-link")
     assert link.get_attribute("href") == "https://doi.org/10.1145/3458817.3476159"
     inst = "https://w3id.org/kg/id/institution/georgia-institute-of-technology"

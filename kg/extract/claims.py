@@ -26,6 +26,7 @@ _CN_UNITS = {"十": 10, "百": 100, "千": 1000}
 _RESPECTIVELY = re.compile(r"分别|respectively")
 _SCALE_UNIT = re.compile(r"GPU|节点|node|core|核|socket|插槽|参数|param", re.IGNORECASE)
 _DIGIT_AHEAD = re.compile(r"\s*\d")
+_NOT_COMPARED = frozenset({"scale", "sparsity"})  # a size is a setting, not a comparison
 _COMPARATORS = {
     "<": "less-than",
     "<=": "less-than",
@@ -84,9 +85,13 @@ def claims(
         for m in candidates:
             if any(a < m.end() and m.start() < b for a, b in taken):
                 continue
-            baseline = respectively.get(m.start()) or _baseline_for(sentence, m, compared)
+            baseline, vague = _baseline_for(sentence, m, compared)
+            baseline = respectively.get(m.start()) or baseline
             for metric in _metric(paper, sentence, line, m, baseline, tables):
-                found.append((m.span(), metric))
+                if vague and not metric.baselines and metric.measures not in _NOT_COMPARED:
+                    found.append((m.span(), replace(metric, compared_with=vague)))
+                else:
+                    found.append((m.span(), metric))
         for _, metric in sorted(found, key=lambda f: f[0]):
             key = (metric.unit, metric.value, metric.min, metric.max, metric.measures)
             if key in seen:
@@ -181,7 +186,7 @@ def _metric(
             measures=measures,
             direction=_direction(sentence, m, measures, tables),
             qualifier=qualifier,
-            baselines=baseline if measures not in ("scale", "sparsity") else (),
+            baselines=baseline if measures not in _NOT_COMPARED else (),
         ),
     ]
 
@@ -295,8 +300,10 @@ def _is_scale(m: re.Match[str]) -> bool:
     return bool(_SCALE_UNIT.search(m.group("unit")))
 
 
-def _baseline_for(sentence: str, m: re.Match[str], compared: list[Comparison]) -> tuple[str, ...]:
-    """What a claim is compared with.
+def _baseline_for(
+    sentence: str, m: re.Match[str], compared: list[Comparison]
+) -> tuple[tuple[str, ...], str]:
+    """What a claim is compared with: the named things, or the phrase of an unnamed one.
 
     Inside a comparison that names several things ("such as DGL (3x) and NeuGraph
     (4x)"), the name just before the claim; otherwise the last comparison before
@@ -305,20 +312,20 @@ def _baseline_for(sentence: str, m: re.Match[str], compared: list[Comparison]) -
     for c in compared:
         inside = [eid for pos, eid in c.named if c.start <= pos < m.start()]
         if c.start < m.start() < c.end and inside and len(c.ids) > 1:
-            return (inside[-1],)
+            return (inside[-1],), ""
     # "4.10x faster than NeuGraph": a comparison right after the claim is its own
     for c in compared:
         between = sentence[m.end() : c.start]
         if c.start >= m.end() and len(between) <= 24 and not any(p in between for p in "，,；;。"):
-            return c.ids
-    before = [c.ids for c in compared if c.start < m.start()]
+            return c.ids, c.vague
+    before = [c for c in compared if c.start < m.start()]
     if before:
-        return before[-1]
+        return before[-1].ids, before[-1].vague
     clause_end = min(
         [i for i in (sentence.find(c, m.end()) for c in "，,；;。") if i >= 0] or [len(sentence)]
     )
-    after = [c.ids for c in compared if m.end() <= c.start < clause_end]
-    return after[0] if after else ()
+    after = [c for c in compared if m.end() <= c.start < clause_end]
+    return (after[0].ids, after[0].vague) if after else ((), "")
 
 
 def _clause(sentence: str, m: re.Match[str]) -> tuple[str, str]:

@@ -25,6 +25,7 @@ class Comparison:
     start: int
     end: int
     named: tuple[tuple[int, str], ...]
+    vague: str = ""  # the phrase of an unnamed baseline: "existing systems", "现有设计"
 
     @property
     def ids(self) -> tuple[str, ...]:
@@ -63,7 +64,32 @@ def comparisons(
             )
             if named:
                 found.append(Comparison(m.start(), m.end(), tuple(named)))
+            elif vague := vague_baseline(span, tables):
+                found.append(Comparison(m.start(), m.end(), (), vague))
     return sorted(set(found)), new
+
+
+# where the phrase of an unnamed baseline ends: a pause, or a word that starts what follows
+_VAGUE_END = re.compile(
+    r"[，,。；;:：()（）]|\s(?:by|on|in|for|while|when|with|across|at|under|and|or|respectively|"
+    r"which|that|to|from|using|as|if|up|achieving|reaching|while)\b|(?:在|上|时|中|，|下)"
+)
+_LEADING = re.compile(r"^(?:the|a|an|all|other|many|several|both|these|those)\s+", re.IGNORECASE)
+_DIGIT = re.compile(r"^\W*\d")
+
+
+def vague_baseline(span: str, tables: Tables) -> str:
+    """The phrase of a baseline the sentence does not name ("existing systems", "最先进的
+    解决方案"), or "" when the phrase holds no such word, starts with a number ("more than
+    1000 GPUs") or runs on like a clause."""
+    end = _VAGUE_END.search(span)
+    phrase = span[: end.start()] if end else span
+    phrase = _LEADING.sub("", phrase.strip()).strip(" \t的")
+    if not phrase or _DIGIT.match(phrase) or not tables.vague_baseline.search(phrase):
+        return ""
+    if len(phrase.split()) > 6 or (phrase.isascii() is False and len(phrase) > 20):
+        return ""
+    return phrase
 
 
 def could_be_system(name: str, tables: Tables) -> bool:

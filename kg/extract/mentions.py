@@ -14,11 +14,40 @@ _PRESENTS_ZH = re.compile(
     r"(?P<name>[A-Z][A-Za-z0-9\-\.]*[A-Za-z0-9])"
 )
 _PRESENTS_EN = re.compile(
-    r"\b(?:we (?:present|propose|introduce|design|develop|build|implement)(?:ed)?|this paper "
+    r"\b(?:[Ww]e (?:present|propose|introduce|design|develop|build|implement)(?:ed)?|[Tt]his paper "
     r"(?:presents|proposes|introduces))\s+(?:a |an |the )?(?:[a-z\-]+ ){0,4}?"
     r"(?P<name>[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)"
 )
+# A name said to be the paper's own beyond doubt: "名为Gsight", "我们提出Abacus，一个…",
+# "we present Abacus, a ...", "this paper introduces Gsight (...)": the name right after the
+# verb and followed by a pause; such a name needs no inner capital to count.
+_PRESENTS_STRONG = re.compile(
+    r"(?:(?:名为|称为|叫做|命名为)\s*(?P<named>[A-Za-z][A-Za-z0-9\-\.]*[A-Za-z0-9])"
+    r"|(?:我们|本文|作者|论文)(?:提出|推出|设计|实现|开发)了?(?:名为)?\s*"
+    r"(?P<zh>[A-Z][A-Za-z0-9\-\.]*[A-Za-z0-9])\s*(?=[，,（(：:]|是一|这一|一个|一种)"
+    r"|\b(?:[Ww]e (?:present|propose|introduce|design|develop|build|implement)(?:ed)?|[Tt]his "
+    r"paper (?:presents|proposes|introduces))\s+(?P<en>[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)"
+    r"(?=\s*[,(:]|\s+(?:a|an|which|that)\b))"
+    # "Their implementation, Clockwork, ...", "a system called Gavel"
+    r"|\b(?:implementation|prototype|system|framework|tool|library|engine|runtime|compiler|"
+    r"scheduler|called|named|dubbed)\s*,?\s+(?P<apposed>[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)(?=\s*[,.(])"
+    # "the vLLM serving system", "Its new Oracle Cacher component"
+    r"|\b(?:[Tt]he|[Ii]ts|[Oo]ur)\s+(?:new\s+|novel\s+)?(?P<the>(?:[A-Z][A-Za-z0-9]*[A-Z]|[a-z]{1,3}[A-Z])[A-Za-z0-9]*"
+    r"(?:-[A-Za-z0-9]+)*|[A-Z][a-z]+\s[A-Z][a-z]+)\s+(?:[a-z]+\s+)?(?:system|component|framework|"
+    r"engine|runtime|scheduler|library|compiler|service|tool)\b"
+    # "Gavel is a heterogeneity-aware scheduler", at the start of a sentence
+    r"|(?:^|(?<=[.!?。]\s)|(?<=[。]))(?P<is_a>[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)\s+is\s+an?\s+"
+    r"(?:[a-z\-]+\s+){0,4}(?:system|scheduler|framework|engine|runtime|library|compiler|tool|"
+    r"algorithm|protocol|service|platform|design|approach)\b"
+    # "本文给出的Ok-Topk是一种…", "我们设计的Foo是…"
+    r"|(?:本文|我们|作者)(?:给出|提出|推出|设计|实现|开发)的\s*(?P<zh_is>[A-Z][A-Za-z0-9\-\.]*[A-Za-z0-9])"
+    r"\s*(?=是|，|,)"
+)
 _TITLE_SYSTEM = re.compile(r"^(?P<name>[A-Z][\w\-\.]*(?:\s[A-Z][\w\-]*)?)\s*[:：]\s+\S")
+# "... training on GPU clusters using Megatron-LM": a system-like name closing a title
+_TITLE_TAIL_SYSTEM = re.compile(
+    r"\b(?:using|with|via|in|on)\s+(?P<name>[A-Za-z][a-z]*(?:[A-Z][A-Za-z0-9]*|-[A-Za-z0-9]+)+)\s*$"
+)
 
 Named = tuple[list[str], list[Entity]]  # entity ids, and the entities kg had not met
 
@@ -34,22 +63,54 @@ def entities(text: str, tables: Tables) -> list[str]:
 
 
 def title_system(paper: Paper, tables: Tables) -> Named:
-    """The system a title announces: "Chimera: efficiently training ..."."""
+    """The system a title announces: "Chimera: efficiently training ...", or names at its
+    end: "... on GPU clusters using Megatron-LM"."""
     m = _TITLE_SYSTEM.match(paper.title)
     if m and len(m.group("name")) <= 30:
         return entity_ids([m.group("name").rstrip(".")], tables)
+    m = _TITLE_TAIL_SYSTEM.search(paper.title)
+    if m and _system_like(m.group("name"), tables):
+        return entity_ids([m.group("name")], tables)
     return [], []
 
 
+def _system_like(name: str, tables: Tables) -> bool:
+    """A name with a capital inside it or a hyphenated part with one ("Megatron-LM",
+    "vLLM") that the lexicon does not know as hardware, a model or a dataset."""
+    if not any(c.isupper() for c in name[1:]):
+        return False
+    eid = tables.entities.get(name) or tables.entity_by_fold.get(name.casefold())
+    return eid is None or entity_type(eid, tables) in ("system", "library", "framework")
+
+
 def presented(paper: Paper, tables: Tables) -> Named:
-    """Systems the abstract says the paper presents ("我们提出Abacus", "we present X")."""
+    """Systems the abstract says the paper presents ("我们提出Abacus，一个…", "名为Gsight",
+    "we present X"). A name after a looser cue ("系统X", "we design a new X") counts when
+    it has a capital inside it (vLLM, FlashAttention) or is named so twice."""
     names: list[str] = []
+    loose: set[str] = set()
+    for m in _PRESENTS_STRONG.finditer(paper.abstract):
+        name = next(g for g in m.groups() if g).rstrip(".")
+        if name not in names and len(name) >= 2 and _could_be_own(name, tables):
+            names.append(name)
     for rx in (_PRESENTS_ZH, _PRESENTS_EN):
         for m in rx.finditer(paper.abstract):
             name = m.group("name").rstrip(".")
-            if (len(name) >= 3 and any(c.isupper() for c in name[1:])) or name in names:
+            if name in names or not _could_be_own(name, tables):
+                continue
+            if (len(name) >= 3 and any(c.isupper() for c in name[1:])) or name in loose:
                 names.append(name)
+            loose.add(name)
     return entity_ids(names, tables)
+
+
+def _could_be_own(name: str, tables: Tables) -> bool:
+    """A name that may be a system of the paper's own: not a technique, not a listed
+    non-system, not hardware, a model or a dataset the lexicon knows."""
+    if tables.techniques.get(name) is not None or name in tables.lexicon.not_systems:
+        return False
+    eid = tables.entities.get(name) or tables.entity_by_fold.get(name.casefold())
+    return eid is None or entity_type(eid, tables) in ("system", "library", "framework")
 
 
 def entity_ids(names: list[str], tables: Tables) -> Named:

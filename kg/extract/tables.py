@@ -50,6 +50,7 @@ class Tables:
     qualifiers_after: tuple[tuple[str, str], ...]  # (qualifier, lower-cased word)
     qualifiers_before: tuple[tuple[str, str], ...]
     comparisons: tuple[re.Pattern[str], ...]
+    vague_baseline: re.Pattern[str]  # a word that makes a phrase an unnamed baseline
     labelled: tuple[tuple[str, str, re.Pattern[str]], ...]  # (measure, unit, pattern)
 
 
@@ -115,6 +116,7 @@ def tables_for(lexicon: Lexicon) -> Tables:
             re.compile(rx, re.IGNORECASE)
             for rx in (*metrics.comparisons.zh, *metrics.comparisons.en)
         ),
+        vague_baseline=_words_pattern(metrics.vague_baselines),
         labelled=tuple(
             (
                 entry.measures,
@@ -192,3 +194,12 @@ _SPELLED_OUT = [
     (re.compile(r"\bNatl\b\.?"), "National"),
     (re.compile(r"\bTech\b\.?"), "Technology"),
 ]
+
+
+def _words_pattern(words: tuple[str, ...]) -> re.Pattern[str]:
+    """Any of the words, as a whole word where it is Latin ("SOTA", not "isotope"); longest
+    first; a pattern that matches nothing when there are none."""
+    if not words:
+        return re.compile(r"(?!x)x")
+    alternatives = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+    return re.compile(rf"(?<![A-Za-z])(?:{alternatives})(?![A-Za-z])", re.IGNORECASE)

@@ -58,14 +58,12 @@ SELECT ?node ?key ?value WHERE {
   { ?node bibo:doi ?value . BIND("DOI" AS ?key) }
   UNION { ?node kg:session/rdfs:label ?value . BIND("Session" AS ?key) }
   UNION { ?node kg:affiliation/rdfs:label ?value . BIND("Institutions" AS ?key) }
-  UNION { ?node kg:claim ?c . ?c rdfs:label ?text .
-          OPTIONAL { ?c kg:baseline/rdfs:label ?b }
-          BIND(IF(BOUND(?b), CONCAT(?text, " over ", ?b), ?text) AS ?value)
-          BIND("Claims" AS ?key) }
+  UNION { ?node kg:claim/rdfs:label ?value . BIND("Claims" AS ?key) }
   UNION { ?node kg:technique/rdfs:label ?value . BIND("Techniques" AS ?key) }
   UNION { ?node kg:country/rdfs:label ?value . BIND("Country" AS ?key) }
   UNION { ?node skos:prefLabel ?value . FILTER(LANG(?value) = "zh") BIND("中文" AS ?key) }
   UNION { ?node kg:baseline/rdfs:label ?value . BIND("Baseline" AS ?key) }
+  UNION { ?node kg:baselineText ?value . BIND("Baseline" AS ?key) }
   UNION { ?node kg:sourceSentence ?value . BIND("Sentence" AS ?key) }
   UNION { ?node skos:broader/rdfs:label ?value . BIND("Broader" AS ?key) }
   UNION { ?p kg:affiliation|kg:technique|kg:presents|kg:comparesWith|kg:mentions|kg:person ?node ;

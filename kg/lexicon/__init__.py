@@ -89,6 +89,7 @@ class Metrics:
     qualifiers: Mapping[str, QualifierEntry] = field(default_factory=dict)
     comparisons: ComparisonPatterns = field(default_factory=ComparisonPatterns)
     labelled: tuple[LabelledEntry, ...] = ()
+    vague_baselines: Words = ()  # head words of an unnamed baseline: "existing systems", "现有方法"
 
 
 @dataclass(frozen=True, eq=False)
@@ -236,6 +237,7 @@ def _merge(read: list[LexiconFile]) -> Lexicon:
             qualifiers=_frozen(maps["qualifiers"]),
             comparisons=ComparisonPatterns(comparisons["zh"], comparisons["en"]),
             labelled=tuple(labelled),
+            vague_baselines=words.get("vague_baselines", ()),
         ),
         surnames_zh=words.get("surnames_zh", ()),
         not_systems=frozenset(words.get("not_systems", ())),

@@ -161,6 +161,7 @@ SECTIONS: dict[str, Any] = {
     "qualifiers": dict[str, QualifierEntry],
     "comparisons": ComparisonPatterns,
     "labelled": list[LabelledEntry],
+    "vague_baselines": Words,
     # labels.yaml
     "fields": dict[FieldName, Words],
     "header": HeaderEntry,

@@ -106,6 +106,7 @@ value_p = iri(KG.value)
 min_value_p = iri(KG.minValue)
 max_value_p = iri(KG.maxValue)
 claim_text_p = iri(KG.claimText)
+baseline_text_p = iri(KG.baselineText)
 source_sentence_p = iri(KG.sourceSentence)
 source_line_p = iri(KG.sourceLine)
 source_end_line_p = iri(KG.sourceEndLine)
@@ -287,7 +288,7 @@ def _metric(iris: Iris, know: Knowledge, lexicon: Lexicon, p: IRI, m: Metric) ->
         Triple(node, A, K_METRIC),
         Triple(p, claim_p, node),
         Triple(node, paper_p, p),
-        Triple(node, LABEL, text(m.text)),
+        Triple(node, LABEL, text(claim_label(m, know))),
     ]
     if m.value is not None:
         out.append(Triple(node, value_p, decimal(m.value)))
@@ -308,12 +309,39 @@ def _metric(iris: Iris, know: Knowledge, lexicon: Lexicon, p: IRI, m: Metric) ->
         out.append(Triple(node, qualifier_p, QUALIFIER_TERMS[m.qualifier]))
     out += [Triple(node, baseline_p, _entity(iris, know, eid)) for eid in m.baselines]
     lang = guess_language(m.sentence)
+    if m.compared_with:
+        out.append(Triple(node, baseline_text_p, text(m.compared_with, lang)))
     out += [
         Triple(node, claim_text_p, text(m.text, lang)),
         Triple(node, source_sentence_p, text(m.sentence, lang)),
         Triple(node, source_line_p, integer(m.line)),
     ]
     return out
+
+
+_LEVELS = frozenset({"utilization", "accuracy", "error", "correlation", "other"})
+
+
+def claim_label(m: Metric, know: Knowledge) -> str:
+    """A claim as a person reads it: the figure, what it measures and which way, and what
+    it is compared with ("6.76倍 speedup over GraphM", "8.5倍 communication reduction vs
+    现有设计", "2048个GPU节点 (scale)"). A direction is named for a change: a ratio, a
+    comparison, or a share of something that is not a level ("52% utilization" is not a gain).
+    """
+    compared = bool(m.baselines or m.compared_with)
+    change = m.unit == "x" or compared or (m.unit == "%" and m.measures not in _LEVELS)
+    if m.direction == "neutral" or not change:
+        label = m.text + (f" ({m.measures})" if m.measures != "other" else "")
+    elif m.measures == "speedup":
+        label = f"{m.text} speedup"
+    else:
+        measure = "" if m.measures == "other" else f" {m.measures}"
+        label = m.text + measure + (" reduction" if m.direction == "reduction" else " gain")
+    if m.baselines:
+        label += " over " + ", ".join(know.entities[e].name for e in m.baselines)
+    elif m.compared_with:
+        label += f" vs {m.compared_with}"
+    return label
 
 
 def _entity(iris: Iris, know: Knowledge, eid: str) -> IRI:

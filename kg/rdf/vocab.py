@@ -76,6 +76,7 @@ class KG(DefinedNamespace):
     minValue: URIRef
     maxValue: URIRef
     claimText: URIRef
+    baselineText: URIRef
     sourceSentence: URIRef
     sourceLine: URIRef
     sourceEndLine: URIRef
