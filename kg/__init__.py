@@ -17,7 +17,7 @@ from .errors import KgError, LexiconError, NotesError, QueryError, StoreError
 from .extract import extract
 from .lexicon import Lexicon, load_lexicon
 from .notes import read_notes
-from .query import NamedQuery, Rows, named_queries, query
+from .query import NamedQuery, Rows, named_queries, query, unmatched
 from .rdf import Statements, load, to_statements
 from .rdf.vocab import DEFAULT_BASE, KG
 from .records import Corpus, Knowledge, Problem
@@ -53,6 +53,7 @@ __all__ = [
     "read_notes",
     "start_page",
     "to_statements",
+    "unmatched",
     "validate",
     "write",
 ]

@@ -24,7 +24,7 @@ from .errors import KgError, QueryError
 from .html.options import DEFAULT_MAX_NODES, VIEWS, HtmlOptions
 from .output import FORMATS as RDF_FORMATS
 from .output import push
-from .query import ENGINES, FORMATS, Rows, named_queries, query
+from .query import ENGINES, FORMATS, Rows, named_queries, query, unmatched
 from .rdf import load
 from .rdf.vocab import DEFAULT_BASE
 from .rdf.void import DEFAULT_LICENSE
@@ -378,6 +378,9 @@ def cmd_query(args: argparse.Namespace) -> int:
     )
     out = rows.serialize(args.format)
     sys.stdout.write(out if out.endswith("\n") else out + "\n")
+    if not rows.to_dicts() and not (args.file or args.endpoint):
+        for why in unmatched(source, text, params, timeout=args.timeout):
+            print(f"kg query: {why}", file=sys.stderr)
     return OK
 
 

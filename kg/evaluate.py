@@ -9,7 +9,12 @@ person found. Scores are micro-averaged over papers:
 - baselines: precision, recall and F1 of (paper, baseline) pairs, and the share
   of gold claims that name a baseline whose matched claim links that baseline;
 - techniques: recall of (paper, technique) pairs (finding a narrower concept counts), over
-  all the gold's techniques and over those kg's scheme has a concept for.
+  all the gold's techniques and over those kg's scheme has a concept for;
+- denied techniques: the share of techniques the notes deny or contrast ("unlike
+  asynchronous training") that kg keeps off the paper;
+- systems: precision, recall and F1 of (paper, presented system) pairs;
+- unnamed baselines: claims compared with something the notes do not name ("existing
+  systems"), for gold that marks them (``vague_baselines`` on its papers).
 """
 
 from __future__ import annotations
@@ -80,7 +85,7 @@ class Report:
         for s in self.scores.values():
             if s.true_pos + s.false_neg + s.false_pos == 0 and s.name != "claims":
                 continue  # nothing in the gold, nothing found: no row
-            recall_only = s.name.endswith("techniques")
+            recall_only = s.name.endswith("techniques")  # "denied techniques": share kept off
             p = "-" if recall_only else f"{s.precision:.3f}"
             f1 = "-" if recall_only else f"{s.f1:.3f}"
             lines.append(
@@ -106,8 +111,10 @@ def _close(a: float | None, b: float | None) -> bool:
     return math.isclose(a, b, rel_tol=1e-6, abs_tol=1e-9)
 
 
-def _claim_matches(gold: dict[str, Any], m: Metric) -> bool:
-    if str(gold.get("unit")) != m.unit:
+def _claim_matches(gold: dict[str, Any], m: Metric, lexicon: Lexicon) -> bool:
+    unit = lexicon.metrics.units.get(m.unit)
+    counts_as = unit.counts_as if unit is not None else ()
+    if str(gold.get("unit")) not in (m.unit, *counts_as):  # "GPU node" counts as "node"
         return False
     if "min" in gold or "max" in gold:
         return _close(float(gold["min"]), m.min) and _close(float(gold["max"]), m.max)
@@ -233,6 +240,7 @@ def score(gold: dict[str, Any], know: Knowledge, lexicon: Lexicon, name: str) ->
         "systems",
         "techniques",
         "known techniques",
+        "denied techniques",
     )
     scores = {k: Score(k) for k in kinds}
     linked_right = linked_total = 0
@@ -297,6 +305,11 @@ def score(gold: dict[str, Any], know: Knowledge, lexicon: Lexicon, name: str) ->
         t.true_pos += len(gold_tech & reached)
         t.false_neg += len(gold_tech - reached)
         t.misses += [f"{where}: {x}" for x in sorted(gold_tech - reached)]
+        denied = {names.concept(t) for t in paper.get("denied_techniques") or []}
+        d = scores["denied techniques"]  # kept off the paper: right; given to it: a miss
+        d.true_pos += len(denied - found_concepts)
+        d.false_neg += len(denied & found_concepts)
+        d.misses += [f"{where}: given {x}" for x in sorted(denied & found_concepts)]
         known = {c for c in gold_tech if not c.startswith("?")}
         k = scores["known techniques"]
         k.true_pos += len(known & reached)
@@ -306,7 +319,7 @@ def score(gold: dict[str, Any], know: Knowledge, lexicon: Lexicon, name: str) ->
         unmatched = list(facts.metrics)
         c = scores["claims"]
         for claim in paper.get("claims") or []:
-            match = next((m for m in unmatched if _claim_matches(claim, m)), None)
+            match = next((m for m in unmatched if _claim_matches(claim, m, lexicon)), None)
             base = claim.get("baseline")
             if base:
                 linked_total += 1

@@ -177,7 +177,7 @@ def claims(abstract: str):
         ("带有13亿个参数的GPT-2模型", {"value": 1.3e9, "unit": "parameter", "measures": "scale"}),
         ("训练具有1万亿参数的模型", {"value": 1e12, "unit": "parameter"}),
         ("在3072GPUs上", {"value": 3072.0, "unit": "GPU", "measures": "scale"}),
-        ("在2048个GPU节点上运行", {"value": 2048.0, "unit": "node"}),
+        ("在2048个GPU节点上运行", {"value": 2048.0, "unit": "GPU node"}),
         ("以502 PETAFLOP / S的速度", {"value": 502.0, "unit": "PFLOP/s"}),
         ("维持超过25千万亿次每秒", {"value": 25.0, "unit": "PFLOP/s", "qualifier": "more-than"}),
         ("使用4096核心，在24分钟内完成", {"value": 4096.0, "unit": "core"}),
@@ -427,3 +427,34 @@ def test_a_claim_label_says_what_it_measures_which_way_and_against_what() -> Non
         "2048个GPU节点 (scale)",
         "6.76倍 speedup over GraphM",
     ]
+
+
+@pytest.mark.parametrize(
+    ("abstract", "kept", "denied"),
+    [
+        (
+            "Chimera是一种同步方法，因此不会损失准确性，它比异步方法更易于收敛。",
+            [],
+            ["asynchronous-training"],
+        ),
+        (
+            "现有的解决方案使用异步模型更新。我们采用流水线并行。",
+            ["pipeline-parallelism"],
+            ["asynchronous-training"],
+        ),
+        (
+            "Unlike asynchronous training, we use pipeline parallelism.",
+            ["pipeline-parallelism"],
+            ["asynchronous-training"],
+        ),
+        ("It uses asynchronous training, unlike Horovod.", ["asynchronous-training"], []),
+    ],
+)
+def test_a_technique_named_only_to_be_denied_is_not_the_papers(
+    abstract: str, kept: list[str], denied: list[str]
+) -> None:
+    from kg.extract.mentions import denied_techniques
+
+    facts, _ = facts_of(paper_with(abstract=abstract))
+    assert [t for t in facts.techniques if t in (*kept, *denied)] == kept
+    assert denied_techniques(abstract, TABLES) == denied

@@ -67,7 +67,7 @@ def test_both_engines_give_identical_answers(sc21_graph: rdflib.Graph, name: str
         ("baselines-most-beaten", {}, {"baseline": "GraphM", "claims": 2}),
         ("system-claims", {"name": "krill"}, {"system": "Krill", "baseline": "GraphM"}),
         ("keyword-search", {"keyword": "稀疏"}, {"where": "abstract"}),
-        ("claims-of-paper", {"doi": "10.1145/3458817.3476145"}, {"unit": "node"}),
+        ("claims-of-paper", {"doi": "10.1145/3458817.3476145"}, {"unit": "GPU node"}),
     ],
 )
 def test_named_questions_answer(
@@ -256,6 +256,32 @@ def test_cli_list_param_and_format(sc21_out: Path, capsys: pytest.CaptureFixture
     assert out.splitlines()[0] == "institution,papers" and "ETH Zurich,1" in out
     assert main(["query", "-g", str(sc21_out / "graph.ttl"), "no-such-question"]) == 2
     assert "kg query --list" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("unit", ["x", "X", "×", "倍", "times"])
+def test_a_unit_is_asked_for_by_any_of_its_names(sc21_graph: rdflib.Graph, unit: str) -> None:
+    rows = query(sc21_graph, "claims-above", unit=unit, threshold="50").to_dicts()
+    assert {r["claim"] for r in rows} == {"97倍 speedup", "56.6倍 throughput gain vs 现有设计"}
+
+
+@pytest.mark.parametrize(("unit", "count"), [("GPU", 2), ("GPUs", 2), ("nodes", 1), ("节点", 1)])
+def test_claims_in_gpu_nodes_count_as_gpus_and_as_nodes(
+    sc21_graph: rdflib.Graph, unit: str, count: int
+) -> None:
+    rows = query(sc21_graph, "claims-above", unit=unit, threshold="1000").to_dicts()
+    assert "2048个GPU节点 (scale)" in {r["claim"] for r in rows} and len(rows) == count
+
+
+def test_a_unit_that_names_nothing_is_explained(
+    sc21_out: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    graph = str(sc21_out / "graph.ttl")
+    assert main(["query", "-g", graph, "claims-above", "-p", "unit=furlongs"]) == 0
+    err = capsys.readouterr().err
+    assert (
+        "unit='furlongs' names nothing in this graph" in err and "x (X, fold, times, ×, 倍)" in err
+    )
+    assert kg.unmatched(graph, "claims-above", {"unit": "倍"}) == []
 
 
 @pytest.mark.store

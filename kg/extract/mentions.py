@@ -53,8 +53,27 @@ Named = tuple[list[str], list[Entity]]  # entity ids, and the entities kg had no
 
 
 def techniques(text: str, tables: Tables) -> list[str]:
-    """The technique concepts the text names, in order."""
-    return list(dict.fromkeys(cid for _, _, cid in tables.techniques.finditer(text)))
+    """The technique concepts the text names, in order, but not those it names only to deny
+    or contrast them ("unlike asynchronous training", "而不是RDMA")."""
+    return [cid for cid, denied in _technique_mentions(text, tables).items() if not denied]
+
+
+def denied_techniques(text: str, tables: Tables) -> list[str]:
+    """The technique concepts the text names only to deny or contrast them."""
+    return [cid for cid, denied in _technique_mentions(text, tables).items() if denied]
+
+
+def _technique_mentions(text: str, tables: Tables) -> dict[str, bool]:
+    """Each technique named, in order: True when every mention is inside a denial."""
+    hits = list(tables.techniques.finditer(text))
+    if not hits:
+        return {}
+    spans = [(m.start("span"), m.end("span")) for rx in tables.denials for m in rx.finditer(text)]
+    found: dict[str, bool] = {}
+    for start, end, cid in hits:
+        inside = any(a <= start and end <= b for a, b in spans)
+        found[cid] = found.get(cid, True) and inside
+    return found
 
 
 def entities(text: str, tables: Tables) -> list[str]:

@@ -40,6 +40,7 @@ class Tables:
     not_institutions: frozenset[str]  # folded
     surnames: frozenset[str]
     techniques: Matcher
+    denials: tuple[re.Pattern[str], ...]  # spans that name a technique only to deny it
     entities: Matcher
     entity_by_fold: Mapping[str, str]  # case-folded name or alias -> entity id
     units: tuple[tuple[str, re.Pattern[str]], ...]  # (code, pattern), longest pattern first
@@ -101,6 +102,10 @@ def tables_for(lexicon: Lexicon) -> Tables:
         not_institutions=frozenset(fold(n) for n in lexicon.not_institutions),
         surnames=frozenset(lexicon.surnames_zh),
         techniques=Matcher(techniques, ignore_case=True),
+        denials=tuple(
+            re.compile(rx, re.IGNORECASE | re.MULTILINE)
+            for rx in (*lexicon.denials.zh, *lexicon.denials.en)
+        ),
         entities=Matcher(entities, ignore_case=False),
         entity_by_fold={
             w.casefold(): e.id for e in lexicon.entities.values() for w in (e.name, *e.aliases)

@@ -106,6 +106,7 @@ class Lexicon:
     country_aliases: Mapping[str, str]  # alias -> ISO code
     scheme: SchemeEntry
     concepts: Mapping[str, Concept]
+    denials: ComparisonPatterns  # where a technique is named only to be denied or contrasted
     entities: Mapping[str, Entity]
     metrics: Metrics
     surnames_zh: Words
@@ -144,6 +145,7 @@ def _merge(read: list[LexiconFile]) -> Lexicon:
     }
     header: dict[str, Words] = {"conference": (), "ignored": ()}
     comparisons: dict[str, Words] = {"zh": (), "en": ()}
+    denials: dict[str, Words] = {"zh": (), "en": ()}
     labelled: list[LabelledEntry] = []
     scheme = SchemeEntry("techniques", "Techniques")
     digest = hashlib.sha256()
@@ -163,6 +165,8 @@ def _merge(read: list[LexiconFile]) -> Lexicon:
                 header = {k: _unique(header[k], getattr(value, k)) for k in header}
             elif name == "comparisons":
                 comparisons = {k: _unique(comparisons[k], getattr(value, k)) for k in comparisons}
+            elif name == "denials":
+                denials = {k: _unique(denials[k], getattr(value, k)) for k in denials}
             elif name == "labelled":
                 labelled.extend(value)
             elif name == "scheme":
@@ -222,6 +226,7 @@ def _merge(read: list[LexiconFile]) -> Lexicon:
                 for e in entries["concepts"].values()
             }
         ),
+        denials=ComparisonPatterns(denials["zh"], denials["en"]),
         entities=_frozen(
             {
                 e.id: Entity(e.id, e.name, e.type, e.aliases, e.description, e.wikidata)

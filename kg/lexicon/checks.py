@@ -163,13 +163,18 @@ def _metrics(lexicon: Lexicon, fail) -> None:  # type: ignore[no-untyped-def]
             _compiles("units", code, pattern, fail)
         if unit.measures and unit.measures not in metrics.measures:
             fail("units", code, f"measures {unit.measures!r} is not a measure")
+        for other in unit.counts_as:
+            if other not in metrics.units or other == code:
+                fail("units", code, f"counts_as {other!r} is not another unit")
     for name in metrics.qualifiers:
         if name not in QUALIFIERS:
             fail("qualifiers", name, f"qualifier {name!r} is not one of {', '.join(QUALIFIERS)}")
-    for pattern in (*metrics.comparisons.zh, *metrics.comparisons.en):
-        compiled = _compiles("comparisons", "", pattern, fail)
-        if compiled is not None and "span" not in compiled.groupindex:
-            fail("comparisons", "", f"pattern {pattern!r} has no (?P<span>...) group")
+    spans = [("comparisons", metrics.comparisons), ("denials", lexicon.denials)]
+    for section, patterns in spans:
+        for pattern in (*patterns.zh, *patterns.en):
+            compiled = _compiles(section, "", pattern, fail)
+            if compiled is not None and "span" not in compiled.groupindex:
+                fail(section, "", f"pattern {pattern!r} has no (?P<span>...) group")
     for entry in metrics.labelled:
         if entry.measures not in metrics.measures:
             fail("labelled", "", f"measures {entry.measures!r} is not a measure")

@@ -98,6 +98,10 @@ class UnitEntry(_Entry, frozen=True, forbid_unknown_fields=True):
     qudt: str = ""
     measures: str = ""  # what a bare number of this unit measures
     context: bool = False  # the words around the number say what it measures
+    aliases: tuple[str, ...] = ()  # other names a person asks with: "times", "倍", "GPUs"
+    counts_as: tuple[
+        str, ...
+    ] = ()  # units a claim in this one also counts in ("GPU node": GPU, node)
 
 
 class MeasureEntry(_Entry, frozen=True, forbid_unknown_fields=True):
@@ -147,6 +151,7 @@ SECTIONS: dict[str, Any] = {
     # techniques.yaml
     "scheme": SchemeEntry,
     "concepts": list[ConceptEntry],
+    "denials": ComparisonPatterns,
     # entities.yaml
     "entities": list[EntityEntry],
     # people.yaml

@@ -35,6 +35,7 @@ __all__ = [
     "as_term",
     "named_queries",
     "query",
+    "unmatched",
     "values",
     "with_values",
 ]
@@ -71,6 +72,36 @@ def query(
         return endpoint_query(source, text, bindings, timeout=timeout, graph_iri=graph_iri)
     graph = source if isinstance(source, rdflib.Graph) else load(Path(source))
     return with_timeout(lambda: run_local(graph, text, bindings, engine), timeout)
+
+
+def unmatched(
+    source: rdflib.Graph | str | Path,
+    name: str,
+    params: Mapping[str, Any] | None = None,
+    *,
+    timeout: float | None = None,
+) -> list[str]:
+    """Why a named question may have answered nothing: each parameter whose value names
+    nothing the graph holds (a unit no claim is in), with the values the graph does hold.
+    Empty when the question declares no ``# values:`` or every value is known."""
+    named = named_queries().get(name.strip())
+    if named is None:
+        return []
+    out: list[str] = []
+    for param, select in named.values.items():
+        given = named.given(param, params or {})
+        words: dict[str, set[str]] = {}
+        for row in query(source, select, timeout=timeout).to_dicts():
+            words.setdefault(str(row["value"]), set()).add(str(row["word"]))
+        if not any(given.casefold() == w.casefold() for ws in words.values() for w in ws):
+            known = "; ".join(
+                f"{v} ({', '.join(sorted(ws - {v}))})" if ws - {v} else v
+                for v, ws in sorted(words.items())
+            )
+            out.append(
+                f"{param}={given!r} names nothing in this graph; it holds: {known or 'none'}"
+            )
+    return out
 
 
 def _resolve(query_or_name: str, params: dict[str, Any]) -> tuple[str, dict[str, Identifier]]:

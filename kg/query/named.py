@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import cache
 from typing import Any
@@ -54,6 +54,13 @@ class NamedQuery:
     description: str
     params: tuple[Param, ...]
     text: str
+    # parameter -> a SELECT of ?value ?word: the values the graph knows and the words for them
+    values: Mapping[str, str] = field(default_factory=dict)
+
+    def given(self, name: str, given: Mapping[str, Any]) -> str:
+        """The value of a parameter as given, else its default, as text."""
+        param = next(p for p in self.params if p.name == name)
+        return str(given.get(name, _default(param)))
 
     def bindings(self, given: Mapping[str, Any]) -> dict[str, Identifier]:
         """Every parameter's term: the value given, else its default."""
@@ -79,6 +86,7 @@ def parse_named(name: str, text: str) -> NamedQuery:
     """Read a named question's header: ``# title:``, ``# description:``, ``# param:``."""
     title = description = ""
     params: list[Param] = []
+    values: dict[str, str] = {}
     for line in text.splitlines():
         if not line.startswith("#"):
             break
@@ -98,7 +106,13 @@ def parse_named(name: str, text: str) -> NamedQuery:
             params.append(
                 Param(m.group("name"), ptype, m.group("default") or '""', m.group("desc") or "")
             )
-    return NamedQuery(name, title or name, description, tuple(params), text)
+        elif key == "values":
+            param, _, select = value.partition("--")
+            values[param.strip()] = select.strip()
+    unknown = sorted(set(values) - {p.name for p in params})
+    if unknown:
+        raise QueryError(f"{name}.rq: values for no parameter: {', '.join(unknown)}")
+    return NamedQuery(name, title or name, description, tuple(params), text, values)
 
 
 @cache

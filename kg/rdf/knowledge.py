@@ -463,14 +463,22 @@ def _entities(iris: Iris, know: Knowledge) -> Iterable[Triple]:
 def _units(iris: Iris, know: Knowledge, lexicon: Lexicon) -> Iterable[Triple]:
     units = lexicon.metrics.units
     measures = lexicon.metrics.measures
-    for code in sorted({m.unit for f in know.papers for m in f.metrics}):
+    used = {m.unit for f in know.papers for m in f.metrics}
+    used |= {c for u in used if u in units for c in units[u].counts_as}
+    for code in sorted(used):
         spec = units.get(code)
         node = iris.unit(code)
         yield Triple(node, A, K_UNIT)
         label = spec.label if spec else code
         yield from _labels(node, label, "en", spec.label_zh if spec else "")
         yield Triple(node, iri(SKOS.notation), text(code))
-        if spec and spec.qudt:
+        if spec is None:
+            continue
+        for alias in spec.aliases:
+            yield Triple(node, ALT, text(alias, guess_language(alias)))
+        for other in spec.counts_as:  # a claim in GPU nodes counts in GPUs and in nodes
+            yield Triple(node, iri(SKOS.broader), iris.unit(other))
+        if spec.qudt:
             yield Triple(node, iri(SKOS.exactMatch), iri(UNIT + spec.qudt))
     for name in sorted({m.measures for f in know.papers for m in f.metrics}):
         measure = measures.get(name)
