@@ -83,7 +83,8 @@ _FIRST_SENTENCE = regex.compile(r"(?<!\bal|\b\p{Lu})\.\s+(?=\p{Lu}|\d)")
 _CITATION = regex.compile(
     r"^(?P<authors>[^“”\"]{3,400}?)[\s.,:;]*(?:\bfor\s+)?[“\"](?P<title>[^“”\"]{8,300}?)[.,]?[”\"]"
 )
-_TRAILING_MARKS = regex.compile(r"(?:\s*[\[\]【】|｜]\s*)+$")
+# stray marks at a line's end: empty brackets ("Title []"), bars, a bracket left open or shut
+_TRAILING_MARKS = regex.compile(r"(?:\s*(?:\[\s*\]|【\s*】|[|｜]|^[^\[]*\K\]|^[^【]*\K】))+$")
 _SPACE_RUN = regex.compile(r"\s+")
 _NOTE_SPLIT = regex.compile(r"[,，;；、/]|\band\b|&")
 _LINK_TEXT = regex.compile(r"^[\[【(（]*[^\]】)）]*[\]】)）]*$")

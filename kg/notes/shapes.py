@@ -55,7 +55,7 @@ _LEADING_TAG = regex.compile(
 # title, with or without its year; the head is checked by _venue_prefix
 _VENUE_HEAD = regex.compile(
     r"^(?P<name>[A-Za-z][A-Za-z\-]{1,15})(?:\s*['’]?(?:19|20)?\d\d)?"
-    r"(?:(?P<spaced>\s+/\s+)|/(?:\d{2,4}/)?|(?P<colon>[:：])\s+)(?=\S)"
+    r"(?:(?P<spaced>\s+/\s+)|/(?:\d{2,4}/)?|(?P<colon>[:：])\s+|(?<=\d)\s*[-–—]\s*)(?=\S)"
 )
 _QUOTED = regex.compile(r"[“\"](?:[^“”\"]+\s){2,}[^“”\"]+[”\"]")
 _INITIAL = regex.compile(r"^(?:\p{Lu}\.){1,3}(?:-\p{Lu}\.)?$")
@@ -132,6 +132,8 @@ def title_shape(text: str, labels: Labels) -> TitleShape:
         prefix, text = tag.group(0).strip(), text[tag.end() :].strip()
     if not prefix:
         prefix, text = _venue_prefix(text, labels)
+    if not prefix:
+        prefix, text = _venue_suffix(text, labels)
     text = _PAGES.sub("", text)  # "Title. 49-65": dblp's page range
     if _NUMBER_FIELD.match(text):
         return TitleShape(False, text)  # "年份: 2026", "Date: 2024-05-01": a field, no title
@@ -141,19 +143,23 @@ def title_shape(text: str, labels: Labels) -> TitleShape:
         return TitleShape(False, text)  # "Proceedings of X. ACM 2016": two sentences
     if text.endswith(".") and not text.endswith(".."):
         text = text[:-1]  # "Title.": crawled and dblp titles end with a full stop
-    note = ""
-    m = TRAILING_BRACKETS.search(text)
-    if (
-        m
-        and m.start() > 0
-        and not _abbreviates(m.group(1), text[: m.start()])
-        and not _own_name(m.group(1), labels)
-        and not _glued_subtitle(text, m, labels)
-    ):
+    notes: list[str] = []
+    for _ in range(2):  # "Title (Microsoft Research) [2016, 0 refs]": two notes
+        m = TRAILING_BRACKETS.search(text)
+        if not (
+            m
+            and m.start() > 0
+            and not _abbreviates(m.group(1), text[: m.start()])
+            and not _own_name(m.group(1), labels)
+            and not _glued_subtitle(text, m, labels)
+        ):
+            break
         # "Title (MIT, a remark)", "Title [Vision]": a note after the title; "Wide Locally
         # Recoverable Codes (LRCs)" spells out what the brackets abbreviate, "... informed
         # spinlocks (I-Spinlocks)" names the paper's system: the title's own
-        note, text = m.group(1).strip(), text[: m.start()].strip()
+        notes.insert(0, m.group(1).strip())
+        text = text[: m.start()].strip()
+    note = "; ".join(notes)
     text = text.strip(" -–—:：")
     if not text or labels.has_time(text):
         return TitleShape(False, text)  # "Time: 9:15 AM – 9:30 AM": a slot, no title
@@ -194,6 +200,24 @@ def _venue_prefix(text: str, labels: Labels) -> tuple[str, str]:
     if len(rest.split()) < 2:
         return "", text
     return text[: m.end()].strip(" /:："), rest
+
+
+# ", USENIX ATC 2020", ". EuroSys 2020", ", FAST '20" closing a title
+_VENUE_TAIL = regex.compile(
+    r"[,.]\s+(?:(?:USENIX|ACM|IEEE)\s+)?(?P<name>[\p{L}][\p{L}\-]{1,14})\s*(?:'|’)?(?:\d{2}|\d{4})$"
+)
+
+
+def _venue_suffix(text: str, labels: Labels) -> tuple[str, str]:
+    """("USENIX ATC 2020", "Title") from "Title, USENIX ATC 2020": a known venue and a year
+    after a comma or full stop at the end of a title."""
+    m = _VENUE_TAIL.search(text)
+    if m is None or m.group("name").casefold() not in labels.venue_names:
+        return "", text
+    rest = text[: m.start()].strip()
+    if len(rest.split()) < 3:
+        return "", text
+    return text[m.start() + 1 :].strip(), rest
 
 
 _MIXED_NAME = regex.compile(r"^[\p{L}\d]*(?:\p{Ll}\p{Lu}|\p{L}-\p{L})[\p{L}\d\-]*$")
