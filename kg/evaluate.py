@@ -352,12 +352,13 @@ def _score_vague(score: Score, claim: dict[str, Any], match: Metric | None, wher
     phrase kg kept on the claim it matched: found when either phrase holds the other."""
     want = _fold(str(claim.get("compared_with") or ""))
     got = _fold(match.compared_with) if match is not None else ""
-    if want and got and (want in got or got in want):
+    same = bool(want and got and (want in got or got in want))
+    if same:
         score.true_pos += 1
     elif want:
         score.false_neg += 1
         score.misses.append(f"{where}: {claim.get('compared_with')} ({claim.get('text', '')})")
-    if got and not (want and (want in got or got in want)) and not claim.get("baseline"):
+    if got and not same and not claim.get("baseline"):
         score.false_pos += 1
         score.extras.append(f"{where}: {match.compared_with if match else ''}")
 

@@ -72,7 +72,7 @@ def comparisons(
 # where the phrase of an unnamed baseline ends: a pause, or a word that starts what follows
 _VAGUE_END = re.compile(
     r"[，,。；;:：()（）]|\s(?:by|on|in|for|while|when|with|across|at|under|and|or|respectively|"
-    r"which|that|to|from|using|as|if|up|achieving|reaching|while)\b|(?:在|上|时|中|，|下)"
+    r"which|that|to|from|using|as|if|up|achieving|reaching)\b|(?:在|上|时|中|，|下)"
 )
 _LEADING = re.compile(r"^(?:the|a|an|all|other|many|several|both|these|those)\s+", re.IGNORECASE)
 _DIGIT = re.compile(r"^\W*\d")

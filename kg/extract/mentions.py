@@ -13,9 +13,13 @@ _PRESENTS_ZH = re.compile(
     r"(?:名为|称为|叫做|命名为|提出了?|介绍了?|推出了?|呈现|系统|框架|工具包|工具|调度程序|调度器|方案|算法|库)\s*[:：]?\s*"
     r"(?P<name>[A-Z][A-Za-z0-9\-\.]*[A-Za-z0-9])"
 )
+# "we present", "We propose", "this paper introduces": the paper's own verbs
+_WE_PRESENT = (
+    r"\b(?:[Ww]e (?:present|propose|introduce|design|develop|build|implement)(?:ed)?"
+    r"|[Tt]his paper (?:presents|proposes|introduces))"
+)
 _PRESENTS_EN = re.compile(
-    r"\b(?:[Ww]e (?:present|propose|introduce|design|develop|build|implement)(?:ed)?|[Tt]his paper "
-    r"(?:presents|proposes|introduces))\s+(?:a |an |the )?(?:[a-z\-]+ ){0,4}?"
+    _WE_PRESENT + r"\s+(?:a |an |the )?(?:[a-z\-]+ ){0,4}?"
     r"(?P<name>[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)"
 )
 # A name said to be the paper's own beyond doubt: "名为Gsight", "我们提出Abacus，一个…",
@@ -25,8 +29,7 @@ _PRESENTS_STRONG = re.compile(
     r"(?:(?:名为|称为|叫做|命名为)\s*(?P<named>[A-Za-z][A-Za-z0-9\-\.]*[A-Za-z0-9])"
     r"|(?:我们|本文|作者|论文)(?:提出|推出|设计|实现|开发)了?(?:名为)?\s*"
     r"(?P<zh>[A-Z][A-Za-z0-9\-\.]*[A-Za-z0-9])\s*(?=[，,（(：:]|是一|这一|一个|一种)"
-    r"|\b(?:[Ww]e (?:present|propose|introduce|design|develop|build|implement)(?:ed)?|[Tt]his "
-    r"paper (?:presents|proposes|introduces))\s+(?P<en>[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)"
+    r"|" + _WE_PRESENT + r"\s+(?P<en>[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)"
     r"(?=\s*[,(:]|\s+(?:a|an|which|that)\b))"
     # "Their implementation, Clockwork, ...", "a system called Gavel"
     r"|\b(?:implementation|prototype|system|framework|tool|library|engine|runtime|compiler|"
@@ -96,10 +99,21 @@ def title_system(paper: Paper, tables: Tables) -> Named:
 def _system_like(name: str, tables: Tables) -> bool:
     """A name with a capital inside it or a hyphenated part with one ("Megatron-LM",
     "vLLM") that the lexicon does not know as hardware, a model or a dataset."""
-    if not any(c.isupper() for c in name[1:]):
-        return False
-    eid = tables.entities.get(name) or tables.entity_by_fold.get(name.casefold())
-    return eid is None or entity_type(eid, tables) in ("system", "library", "framework")
+    return any(c.isupper() for c in name[1:]) and _own_type(name, tables)
+
+
+_OWN_TYPES = frozenset({"system", "library", "framework"})
+
+
+def _own_type(name: str, tables: Tables) -> bool:
+    """A name kg does not know, or knows as a system, library or framework."""
+    eid = known_entity(name, tables)
+    return eid is None or entity_type(eid, tables) in _OWN_TYPES
+
+
+def known_entity(name: str, tables: Tables) -> str | None:
+    """The lexicon's entity id of a name or alias, as written or in any case."""
+    return tables.entities.get(name) or tables.entity_by_fold.get(name.casefold())
 
 
 def presented(paper: Paper, tables: Tables) -> Named:
@@ -128,8 +142,7 @@ def _could_be_own(name: str, tables: Tables) -> bool:
     non-system, not hardware, a model or a dataset the lexicon knows."""
     if tables.techniques.get(name) is not None or name in tables.lexicon.not_systems:
         return False
-    eid = tables.entities.get(name) or tables.entity_by_fold.get(name.casefold())
-    return eid is None or entity_type(eid, tables) in ("system", "library", "framework")
+    return _own_type(name, tables)
 
 
 def entity_ids(names: list[str], tables: Tables) -> Named:
@@ -138,7 +151,7 @@ def entity_ids(names: list[str], tables: Tables) -> Named:
     ids: list[str] = []
     new: list[Entity] = []
     for name in names:
-        eid = tables.entities.get(name) or tables.entity_by_fold.get(name.casefold())
+        eid = known_entity(name, tables)
         if eid is None:
             eid = slug(name)
             new.append(new_entity(eid, name, tables))
