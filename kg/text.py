@@ -22,6 +22,8 @@ _NON_SLUG = re.compile(r"[^a-z0-9]+")
 _SPACES = re.compile(r"\s+")
 _HAN = regex.compile(r"\p{Han}")
 _LATIN = regex.compile(r"[A-Za-z]")
+# pictographs and marks that decorate the start of a line ("📄 Title", "👥 A, B", "★ ")
+LEADING_SYMBOLS = regex.compile(r"^[\p{So}\p{Sk}\p{Co}\uFE0F\u200D\s]+")
 _DASHES = str.maketrans(dict.fromkeys("‐‑‒–—―−", "-"))
 
 

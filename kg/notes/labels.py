@@ -15,12 +15,11 @@ from functools import lru_cache
 import regex
 
 from ..lexicon import Lexicon
-from ..text import fold
+from ..text import LEADING_SYMBOLS, fold
 from .memo import memo
 
 _URL_VALUE = regex.compile(r"^(?:https?://|www\.|10\.\d{4,9}/)\S*$", regex.I)
 _COUNT = regex.compile(r"\s*[(（]\s*\d+\s*(?:篇|papers?|talks?)\s*[)）]\s*$", regex.I)
-_SYMBOLS = regex.compile(r"^[\p{So}\p{Sk}\p{Co}\uFE0F\u200D\s]+")
 # "3. ", "IV: ", "2 · ", "4 - ", "第二部分：", a reading group's week: "W1：", "Week 3:", "第3周："
 _SESSION_NUMBER = regex.compile(
     r"^(?:[0-9]+|[IVX]+|第?[一二三四五六七八九十]+(?:部分|节|章)?|(?i:w|week\s*)\d{1,2}"
@@ -264,7 +263,7 @@ class Labels:
         """A session name without its chair, day and time, or numbering."""
         name = self._chair_re.sub("", name)
         name = self.without_time(name)
-        name = _SESSION_NUMBER.sub("", _SYMBOLS.sub("", name))
+        name = _SESSION_NUMBER.sub("", LEADING_SYMBOLS.sub("", name))
         name = _COUNT.sub("", name)  # "大规模模型训练（5 篇）", "Storage (4 papers)"
         return name.strip(" \t-–—:：,，;；|｜·・")
 

@@ -40,6 +40,8 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from mdit_py_cjk_friendly import cjk_friendly
 
+from ..text import LEADING_SYMBOLS
+
 # "####1. Title": a heading written without its space (lenient renderers accept it)
 _TIGHT_HEADING = regex.compile(r"^( {0,3}#{1,6})(?=[^\s#])", regex.MULTILINE)
 _TAG = regex.compile(r"<[^>]*>")
@@ -566,6 +568,10 @@ def _split_lines(children: Sequence[_Event], br: bool = False) -> list[_Piece]:
             flush()
         elif kind in ("text", "code_inline"):
             content = child.content
+            if kind == "text" and stage == "start" and not (strong or tagged or href):
+                mark = LEADING_SYMBOLS.match(content)
+                if mark and mark.group().strip():  # "📄 **Title**": a bullet of sorts
+                    content = content[mark.end() :]
             text.append(content)
             if href is not None:
                 link_text.append(content)

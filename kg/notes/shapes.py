@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import regex
 
 from ..records import Author
-from ..text import guess_language
+from ..text import LEADING_SYMBOLS, guess_language
 from .labels import Labels
 from .memo import memo
 
@@ -24,8 +24,6 @@ _NUMBERING = regex.compile(
     r"^(?:[(（\[]?\d{1,3}[)）\]]|\d{1,3}\s*[.、,，:：]|第\s*\d+\s*篇[:：]?|[A-Z]\d?\."
     r"|\d{1,2}\s+(?=\p{Lu}\p{Ll}))\s*"
 )
-# pictographs and marks that decorate a heading ("📄 Title", "🔥 Storage", "★ ")
-_SYMBOLS = regex.compile(r"^[\p{So}\p{Sk}\p{Co}\uFE0F\u200D\s]+")
 _STRAY_NUMBER = regex.compile(r"^[(（]?\d{1,3}\s*[,，.、)）:：]?$")
 _SENTENCE_END = regex.compile(r"(?:[。！？]|(?<!\b\p{Lu}|\bal|\bvs|\be\.g|\bi\.e)\.)\s*$")
 _SENTENCES = regex.compile(r"[。！？]|(?<=[a-z0-9)])[.?!](?=\s+[A-Z(])")
@@ -37,6 +35,7 @@ TRAILING_BRACKETS = regex.compile(r"\s*[(（\[【]([^()（）\[\]【】]+)[)）\
 # a colon inside a line, outside brackets, with words after it
 _COLON_INSIDE = regex.compile(r"^[^()（）]*?[:：]\s*\S")
 _GROUPS = regex.compile(r"\s*[;；]\s*")
+_SPACED_DASH = regex.compile(r"\s+[—–]\s+")
 # lower-case words an author line holds: joining names, in institutions' names
 _LOWER_OK = frozenset(
     "and of at for the de da del della der di dos du la le van von in und et y on".split()  # noqa: SIM905
@@ -76,7 +75,7 @@ _ACRONYM = regex.compile(r"^[A-Z][A-Z0-9&*\-.]{1,9}$")
 def strip_numbering(text: str) -> str:
     """A title without its list numbering or leading symbols: "1. X", "(2) X", "第3篇：X",
     "📄 X"."""
-    stripped = _NUMBERING.sub("", _SYMBOLS.sub("", text), count=1)
+    stripped = _NUMBERING.sub("", LEADING_SYMBOLS.sub("", text), count=1)
     return stripped or text
 
 
@@ -359,6 +358,9 @@ def author_line(text: str, labels: Labels, labelled: bool = False) -> AuthorLine
         found = _bracketed_authors(text, labels)
         if found is not None:
             return found
+    dashes = _SPACED_DASH.findall(text)
+    if len(dashes) == 1:
+        text = _SPACED_DASH.sub(", ", text)  # "A, B — Stanford University, MIT": names, places
     groups = [g for g in _GROUPS.split(text) if g.strip()]
     authors: list[Author] = []
     orphans: list[str] = []
