@@ -13,11 +13,10 @@ from kg.evaluate import combined, evaluate
 
 from .conftest import DATA
 
-# The development sets; the held-out sets (notes-real-holdout/) are scored by hand, once.
-# The sixth held-out set (scored once on 2026-11-24, then studied) is not read well enough
-# yet for the issue's targets: it is held to the floor it has reached instead.
-SIXTH = ("real-en-9.yaml", "real-zh-7.yaml")
-DEV_GOLD = sorted(g for g in (DATA / "gold").glob("real-[!h]*.yaml") if g.name not in SIXTH)
+# The development sets: every real layout studied, the sixth held-out set (scored once on
+# 2026-11-24, then studied) among them; the held-out sets (notes-real-holdout/) are scored
+# by hand, once.
+DEV_GOLD = sorted((DATA / "gold").glob("real-[!h]*.yaml"))
 
 
 def test_real_layouts_meet_the_issue_targets() -> None:
@@ -28,14 +27,6 @@ def test_real_layouts_meet_the_issue_targets() -> None:
     assert s["sessions"].f1 >= 0.90, report.table(True)
     assert s["institutions"].f1 >= 0.85, report.table(True)
     assert s["claims"].f1 >= 0.80, report.table(True)
-
-
-def test_the_sixth_set_stays_at_the_floor_it_has_reached() -> None:
-    """Papers found on the layouts studied last (first score: precision 0.672, recall 0.500;
-    0.864 and 0.663 after studying them)."""
-    report = combined([evaluate(DATA / "gold" / name) for name in SIXTH])
-    papers = report.scores["papers"]
-    assert papers.precision >= 0.85 and papers.recall >= 0.65, report.table(True)
 
 
 def test_outline_shows_papers_sessions_authors_and_what_was_skipped(

@@ -19,6 +19,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
 
+import regex
+
 from ..files import Settings, notes_files, settings_for
 from ..lexicon import Lexicon, load_lexicon
 from ..records import Conference, Corpus, NotesFile, Paper, Problem, Session, Skipped, Span
@@ -172,6 +174,25 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
             again = listed[same].span.line
             problem("warning", paper.span.line, f"the paper of line {again} again; not used twice")
             continue
+        earlier = next((p for p in papers if _same_work(p, paper)), None)
+        if earlier is not None:
+            # "Epoch(SOSP'09)" in an overview, then "1. Epoch Persistency (SOSP'09)" with
+            # its points: one work, named twice; the first mention keeps what the second says
+            problem(
+                "warning",
+                paper.span.line,
+                f"the work of line {earlier.span.line} again (same name and venue); "
+                "its notes join it",
+            )
+            if not earlier.abstract and paper.abstract:
+                at = papers.index(earlier)
+                papers[at] = _replace(
+                    earlier,
+                    abstract=paper.abstract,
+                    abstract_lang=paper.abstract_lang,
+                    abstract_lines=paper.abstract_lines,
+                )
+            continue
         listed[same] = paper
         if paper.session is not None and fold(paper.session) not in session_names:
             session_names[fold(paper.session)] = paper.session
@@ -185,6 +206,7 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
         if paper.session is not None:
             paper = _replace(paper, session=session_names[fold(paper.session)])
         papers.append(paper)
+    papers = _without_mentions_of(papers)
     conference, papers = _settle_conference(conference, papers)
     if lines and not papers and not any(p.severity == "error" for p in problems):
         problem("warning", 1, "no paper found (kg outline shows what kg read of this file)")
@@ -217,6 +239,43 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
         problems=problems,
         skipped=skipped,
         metadata=metadata,
+    )
+
+
+def _without_mentions_of(papers: list[Paper]) -> list[Paper]:
+    """Papers only named in prose by a link ("I liked [Title](…)") that the file also
+    writes out as papers of their own: the written-out paper is the one kept."""
+    full = [p for p in papers if "mention" not in p.cues]
+    titles = {fold(p.title) for p in full}
+    dois = {p.doi for p in full if p.doi}
+    return [
+        p
+        for p in papers
+        if "mention" not in p.cues or not (fold(p.title) in titles or (p.doi and p.doi in dois))
+    ]
+
+
+def _same_work(first: Paper, later: Paper) -> bool:
+    """Whether a later paper of a file is a work named before by a short name: both name
+    the same venue and year for themselves, and the short name starts the other title or
+    is a word of it or of its note ("Epoch" / "Epoch Persistency", "WSP" / "全系统持久化技术
+    (WSP)")."""
+    if first.conference.source != "paper" or later.conference.source != "paper":
+        return False
+    if (first.conference.name, first.conference.year) != (
+        later.conference.name,
+        later.conference.year,
+    ):
+        return False
+    if first.doi and later.doi and first.doi != later.doi:
+        return False
+    short, long = sorted((first, later), key=lambda p: len(p.title.split()))
+    name = fold(short.title)
+    if len(name.split()) > 3 or len(name) < 3:
+        return False
+    words = fold(f"{long.title} {long.institutions}")
+    return fold(long.title).split()[:1] == name.split()[:1] or bool(
+        regex.search(rf"(?<![\w-]){regex.escape(name)}(?![\w-])", words)
     )
 
 

@@ -20,6 +20,8 @@ from .memo import memo
 
 _URL_VALUE = regex.compile(r"^(?:https?://|www\.|10\.\d{4,9}/)\S*$", regex.I)
 _COUNT = regex.compile(r"\s*[(（]\s*\d+\s*(?:篇|papers?|talks?)\s*[)）]\s*$", regex.I)
+# a term after a session's name, or alone: "Caching 2023.2", "(2020.2)", "Storage (2021-1)"
+_TERM = regex.compile(r"\s*[(（]?\s*(?:19|20)\d\d\s*[.\-/]\s*[1-4]\s*[)）]?\s*$")
 # "3. ", "IV: ", "2 · ", "4 - ", "第二部分：", a reading group's week: "W1：", "Week 3:", "第3周："
 _SESSION_NUMBER = regex.compile(
     r"^(?:[0-9]+|[IVX]+|第?[一二三四五六七八九十]+(?:部分|节|章)?|(?i:w|week\s*)\d{1,2}"
@@ -265,6 +267,7 @@ class Labels:
         name = self.without_time(name)
         name = _SESSION_NUMBER.sub("", LEADING_SYMBOLS.sub("", name))
         name = _COUNT.sub("", name)  # "大规模模型训练（5 篇）", "Storage (4 papers)"
+        name = _TERM.sub("", name)  # a reading group's term: "Caching 2023.2", "(2020.2)"
         return name.strip(" \t-–—:：,，;；|｜·・")
 
     @memo

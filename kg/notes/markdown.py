@@ -243,23 +243,29 @@ class _Walk:
         self.block = walk.block
 
     def fence(self, node: _Node) -> None:
-        """Code in notes is not prose: skipped, but it ends a paragraph. One exception: a
+        """Code in notes is not prose: skipped, but it ends a paragraph. Two exceptions: a
         block right under a heading that restates the heading as its first line's name
         ("### CXL-ANNS", then "CXL-ANNS: Software-Hardware Collaborative ..."), which holds
-        the paper's full title and facts, not code."""
+        the paper's full title and facts, not code; and a block with no language (or
+        "text") whose lines are sentences: notes kept in a fence to keep their layout."""
         self.block += 1
         content = "".join(str(c.value) for c in node.children).split("\n")
         heading = self.lines[-1] if self.lines else None
-        if heading is None or heading.kind != "heading" or not content:
+        if heading is None or not content:
+            return
+        if heading.kind != "heading" and not _prose(content):
             return
         first_line = _TITLE_FIELD.sub("", content[0].strip())  # "Title: DiskANN: ..."
-        if not first_line.casefold().startswith(heading.text.casefold() + ":"):
+        info = node.value.get("Fenced", "") if isinstance(node.value, dict) else ""
+        restated = first_line.casefold().startswith(heading.text.casefold() + ":")
+        if not restated and not (info.strip().casefold() in _NOTE_FENCES and _prose(content)):
             return
         first = self.line_of(node.start) + 1  # the line after the opening fence
+        self.block += 1  # notes in a fence: one paragraph (a restated title: a line each)
         for offset, raw in enumerate(content):
             plain = _fold(raw)
             if plain:
-                self.block += 1
+                self.block += 1 if restated else 0
                 self.lines.append(
                     Line(first + offset, plain, "text", depth=self.depth, block=self.block)
                 )
@@ -307,6 +313,8 @@ class _Walk:
                 plain = _TASK.sub("", plain)  # "- [x] Title", "## [ ] Title": a check box
             if not plain or first + offset > last + 1 or _navigation(piece):
                 continue
+            if _TEMPLATE_TAG.fullmatch(plain):
+                continue  # "{% include JB/setup %}": a site generator's tag, no text
             if level:
                 kind = "heading"
             elif item_first and offset == 0:
@@ -453,6 +461,26 @@ def _wiki_links(text: str) -> list[_Event]:
 Cell = tuple[str, tuple[Link, ...], bool]
 
 
+# a line that is only a Jekyll/Liquid or Hugo tag: "{% include JB/setup %}", "{{< toc >}}"
+_TEMPLATE_TAG = regex.compile(r"\{[%{][^{}]*[%}]\}")
+# fences whose text may be the note-taker's prose: no language, or plain text
+_NOTE_FENCES = frozenset({"", "text", "txt", "plain", "plaintext", "markdown", "md"})
+_CODE_MARKS = regex.compile(
+    r"[;{}]\s*$|\(\)|==|!=|->|=>|\$\s"
+    r"|^\s*(?:#include|//|import |def |from \S+ import|class |return )"
+)
+_WORDS = regex.compile(r"[\p{L}]{2,}|\p{Han}")
+
+
+def _prose(content: list[str]) -> bool:
+    """Lines of sentences, not code: most lines hold four words or more and no code marks."""
+    lines = [line for line in content if line.strip()]
+    if len(lines) < 2:
+        return False
+    worded = sum(len(_WORDS.findall(line)) >= 4 and not _CODE_MARKS.search(line) for line in lines)
+    return worded * 5 >= len(lines) * 4
+
+
 @dataclass
 class _Table:
     """A pipe table while it is read: its header row and its body rows."""
@@ -478,21 +506,27 @@ class _Table:
             return block
         header += [""] * (width - len(header))
         column = self.title_column(header, title_headers)
+        inner = depth + 1  # the rows' depth: one deeper under a group row
         for number, cells in self.rows:
+            filled = [cell for cell in cells if cell[0]]
+            if width >= 3 and len(filled) == 1 and not filled[0][1]:
+                # "| | <center>数据表示</center> | |": a row of one cell names the rows below
+                block += 1
+                lines.append(Line(number, filled[0][0], "item", 0, depth + 1, number, block))
+                inner = depth + 2
+                continue
             if column >= len(cells) or not cells[column][0]:
                 continue
             plain, links, strong = cells[column]
             block += 1
-            lines.append(Line(number, plain, "item", 0, depth + 1, number, block, strong, links))
+            lines.append(Line(number, plain, "item", 0, inner, number, block, strong, links))
             for at, (text, cell_links, cell_strong) in enumerate(cells):
                 if at == column or not text:
                     continue
                 block += 1
                 shown = f"{header[at]}: {text}" if header[at] else text
                 lines.append(
-                    Line(
-                        number, shown, "text", 0, depth + 1, number, block, cell_strong, cell_links
-                    )
+                    Line(number, shown, "text", 0, inner, number, block, cell_strong, cell_links)
                 )
         return block
 

@@ -14,9 +14,11 @@ a small score (``CUES``), and a block is a paper at ``PAPER_SCORE`` or more:
 - ``summary`` prose under it                                           1
 - ``title``   a strong title shape ("Name: subtitle", Title Case)      0.5
 - ``tag``     a venue or award before the title ("OSDI '20 / ", "[Best Paper]") 0.5
+- ``venue``   a venue and its year after the title ("Title (MICRO'14)")   1.5
 - ``form``    a heading, list item or bold line                        0.5
 - ``peers``   its siblings of the same form are papers                 1
 - ``named``   a short heading whose first line is the paper's full title 1
+- ``mention`` named in prose by a link to its page (with ``link``: a paper) 0
 
 A **session** is the level above papers: the nearest heading or list item
 above a paper that is not a paper itself, or a session line ("Session 3:
@@ -36,7 +38,7 @@ import regex
 from ..records import Author, PaperLink
 from .conference import is_year, venue_in, venue_name
 from .labels import Labels
-from .markdown import Line
+from .markdown import Line, Link
 from .memo import memo
 from .shapes import (
     TRAILING_BRACKETS,
@@ -50,6 +52,7 @@ from .shapes import (
     is_prose,
     is_stray_number,
     title_shape,
+    venue_tag,
 )
 
 CUES = {
@@ -59,14 +62,21 @@ CUES = {
     "summary": 1.0,
     "title": 0.5,
     "tag": 0.5,
+    "venue": 1.5,
     "form": 0.5,
     "peers": 1.0,
     "named": 1.0,
+    "mention": 0.0,
 }
 PAPER_SCORE = 2.0
 STRONG_SCORE = 3.0  # papers this sure make the heading or item above them a session
 _SYSTEM_NAME = regex.compile(
     r"(?:\p{Lu}[\p{Ll}\d]+\p{Lu}[\w\-]*|\p{Lu}{3,}[\d\-\p{Lu}]*|[\p{Lu}\d]+(?:-[\p{Lu}\d]+)+)"
+)
+# "Mnemosyne(ASPLOS'11)", "Strand Consistency (ISCA'14)": a name and its venue tag
+_TAGGED_WORK = regex.compile(
+    r"(?:^|(?<=[,，、;；:：]))\s*(?P<name>[^\s,，、;；:：()（）\[\]][^,，、;；:：()（）\[\]]{0,40}?)"
+    r"\s*[(（](?P<tag>[A-Za-z][\w\-]{1,14}\s*['’]?\s*(?:19|20)?\d\d)[)）](?=\s*(?:[,，、;；]|$))"
 )
 _DASHED = regex.compile(r"^\s*[—–\-:：]\s*\S")
 _TITLE_SEPARATOR = regex.compile(r"\s+[—–|｜]\s+|\s+-{1,2}\s+")
@@ -78,10 +88,20 @@ _UNKNOWN_LABEL = regex.compile(
 # a title in quotes first, then its authors and remarks
 _QUOTED_FIRST = regex.compile(r"^[“\"](?P<title>[^“”\"]{8,300}?)[.,]?[”\"]\s*(?P<rest>.*)$")
 _BY = regex.compile(r"^(?:\s*(?:[—–\-,:：]|by\b))+\s*", regex.I)
+_BY_WORD = regex.compile(r"^\s*[,，]?\s*by\s+(?=\p{Lu})")
+_ET_AL_END = regex.compile(r"^(.+?)\s+et\s+al(?![a-z])\.?\s*\d*(.*)$")
 _FIRST_SENTENCE = regex.compile(r"(?<!\bal|\b\p{Lu})\.\s+(?=\p{Lu}|\d)")
 # authors, then a title in quotes: "A and B for “Title” in ...", 'A, B. "Title." OSDI'
 _CITATION = regex.compile(
     r"^(?P<authors>[^“”\"]{3,400}?)[\s.,:;]*(?:\bfor\s+)?[“\"](?P<title>[^“”\"]{8,300}?)[.,]?[”\"]"
+)
+# an APA reference: "Surname, I., Surname, I. J., & Surname, I. (2020). Title. Venue"
+_APA_NAME = regex.compile(
+    r"(\p{Lu}[\p{L}'’\-]+(?: \p{Lu}[\p{L}'’\-]+)?), ((?:\p{Lu}\.(?:-\p{Lu}\.)?\s?){1,3})"
+)
+_APA = regex.compile(
+    r"^(?P<authors>(?:" + _APA_NAME.pattern + r",?\s*(?:&\s*|and\s+)?)+)"
+    r"(?:\((?:19|20)\d\d[a-z]?\)\.?\s*)?(?P<title>[^.?!]{8,300}[.?!]?)(?:\s+(?P<venue>\S.*))?$"
 )
 # stray marks at a line's end: empty brackets ("Title []"), bars, a bracket left open or shut
 _TRAILING_MARKS = regex.compile(r"(?:\s*(?:\[\s*\]|【\s*】|[|｜]|^[^\[]*\K\]|^[^【]*\K】))+$")
@@ -321,13 +341,18 @@ class Structure:
                 # a deeper heading that is a paper too ("### A" then "#### B"), or an item
                 # nested under it that carries a paper's things: B is no part of A
                 own = self.own_summary(node)
-                nested = [p for p in inner.papers if p.title and _stands(p, own)]
+                nested = [
+                    p
+                    for p in inner.papers
+                    if p.title and p.form != "mention" and (_stands(p, own) or _peer_of(p, draft))
+                ]
                 if nested:
                     first = nested[0].start.number
                     draft.body = [b for b in draft.body if b.number < first]
                     for paper in inner.papers:
-                        if paper.start.number >= first:
+                        if paper.start.number >= first and paper.session is None:
                             paper.session, paper.session_line = draft.session, draft.session_line
+                        if paper.start.number >= first:
                             found.papers.append(paper)
                 continue
             name = self.session_of(node) if inner.papers else None
@@ -373,6 +398,8 @@ class Structure:
         line = _present(node.line)
         if line.kind != "heading" or len(line.text.split()) > 4:
             return None
+        if venue_tag(title_shape(line.text, self.labels).note, self.labels):
+            return None  # "pVM: 持久化虚拟内存管理 (Eurosys'16)": a work and its venue
         return venue_in(line.text, self.labels)
 
     def session_of(self, node: Node) -> str | None:
@@ -400,6 +427,13 @@ class Structure:
         line = _present(node.line)
         if line.number == self.title_line:
             return None
+        works = self.tagged_works(line)
+        if works:
+            # "- 接口：Mnemosyne(ASPLOS'11), NV-Heaps(ASPLOS'11)": works named on one line
+            body = node.flatten()
+            first, *others = (self.tagged_work(one, body, "works") for one in works)
+            first.more = others
+            return first
         label = self.labels.label(line.text)
         if label is not None and label[0] == "title" and label[1]:
             # "### Title: Llumnix: ...": a heading or item that is a labelled title
@@ -414,6 +448,8 @@ class Structure:
             return None
         if self.venue_of(node) is not None:
             return None  # "OSDI 2021": a conference, never a paper
+        if line.text.rstrip().endswith((":", "：")) and node.children and not line.links:
+            return None  # "- 以什么形式交给应用程序：" then its points: a lead-in, no title
         form = _form(line)
         body = node.flatten()
         if author_line(line.text, self.labels) is not None and not self.title_then_authors(line):
@@ -452,22 +488,75 @@ class Structure:
             first.more = others
             return first
         title, note, prefix = self.title_of(line)
+        if title is None and len(line.links) == 1 and self.paper_name(line.links[0]):
+            left = line.text.replace(line.links[0].text, "", 1)
+            if TRAILING_BRACKETS.sub("", left).strip() == "":
+                # "* [Meltdown](….pdf) (TBD)": a paper's name, linked to the paper
+                return self.cues(line, line.links[0].text.strip(), "", "", body, form)
+        if line.lead and self.by_authors(line, line.text[len(line.lead) :]):
+            title = None  # "[VectorVisor](…) by Samuel Ginzburg et al. …": the link is the title
         if title is None and line.lead:
             # "- [Occlum: ...](https://...) : 在一个 SGX enclave 里……": the linked or bold
             # title, then the note-taker's words about it
             shape = title_shape(line.lead, self.labels)
             after = line.text[len(line.lead) :]
-            if not shape.ok and _system_name(line.lead) and _DASHED.match(after):
-                # "- [[WaferLLM-OSDI25|WaferLLM]] — 第一个在晶圆级芯片上……": a system's
-                # name stands for its paper
+            by = self.by_authors(line, after)
+            if not shape.ok and _system_name(line.lead) and (_DASHED.match(after) or by):
+                # "- [[WaferLLM-OSDI25|WaferLLM]] — 第一个在晶圆级芯片上……", "* [VectorVisor](…)
+                # by Samuel Ginzburg et al. ...": a system's name stands for its paper
                 shape = TitleShape(True, line.lead.strip())
             if shape.ok:
                 after = after.strip(" :：-–—|")
-                more = [replace(line, text=after, lead="", tags=())] if after else []
+                more = by or ([replace(line, text=after, lead="", tags=())] if after else [])
                 return self.cues(line, shape.title, shape.note, shape.prefix, [*more, *body], form)
         if title is None:
             return None
         return self.cues(line, title, note, prefix, body, form)
+
+    def mentioned(self, line: Line) -> list[Draft]:
+        """Papers named in prose that is part of no paper, by links to their pages ("I liked
+        [VectorVisor](…/presentation/ginzburg)", "[Metastable Failures in the Wild](…)"):
+        a link to a paper whose text is a name or a title."""
+        out = []
+        for link in line.links:
+            if self.paper_name(link):
+                one = replace(line, text=link.text.strip(), links=(link,), lead="", tags=())
+                out.append(Draft(one, link.text.strip(), [], ["link", "mention"], "mention"))
+        return out
+
+    def paper_name(self, link: Link) -> bool:
+        """A link to a paper's page whose text names the paper: a title, or one word written
+        as a name ("Catapult", "MELF", "Ensō"), not "paper", "PDF" or "here"."""
+        text = link.text.strip()
+        if not text or not self.is_paper_link(link.url) or self.labels.named_kind(text) != "other":
+            return False
+        if self.labels.link_kind(link.url, text) != "paper" or self.labels.is_known(text):
+            return False
+        if self.labels.label(f"{text}:") is not None:
+            return False  # "[Source](…)", "[原文](…)": a field's name, no paper's
+        shape = title_shape(text, self.labels)
+        if shape.ok and shape.strong and len(text.split()) >= 3:
+            return True
+        return (
+            len(text.split()) == 1 and (text[:1].isupper() or _system_name(text)) and len(text) >= 3
+        )
+
+    def by_authors(self, line: Line, after: str) -> list[Line]:
+        """ "[Title](…) by Audrey Cheng et al. The key insight is ...": what follows a title
+        names its authors: their line, then the rest as text."""
+        m = _BY_WORD.match(after)
+        if m is None:
+            return []
+        rest = after[m.end() :]
+        et_al = _ET_AL_END.match(rest)
+        parts = [et_al[1], et_al[2]] if et_al else _FIRST_SENTENCE.split(rest, maxsplit=1)
+        who = parts[0].strip(" .")
+        if not who or author_line(who, self.labels, labelled=True) is None:
+            return []
+        out = [replace(line, text=who, kind="authors", links=(), lead="", tags=())]
+        if len(parts) > 1 and parts[1].strip():
+            out.append(replace(line, text=parts[1].strip(), kind="text", lead="", tags=()))
+        return out
 
     def linked_titles(self, line: Line) -> list[Line]:
         """The papers of a line that is two or more links to papers whose texts are titles,
@@ -483,10 +572,39 @@ class Structure:
         out = []
         for link in line.links:
             shape = title_shape(link.text, self.labels)
-            if not (shape.ok and shape.strong and self.is_paper_link(link.url)):
-                return []
-            out.append(replace(line, text=shape.title, links=(link,), lead="", tags=()))
-        return out
+            if shape.ok and shape.strong and self.is_paper_link(link.url):
+                out.append(replace(line, text=shape.title, links=(link,), lead="", tags=()))
+            elif self.paper_name(link):
+                # a list of names linked to their papers: "Catapult (pdf), Enzian, AmorphOS"
+                out.append(replace(line, text=link.text.strip(), links=(link,), lead="", tags=()))
+        return out if len(out) >= 2 else []
+
+    def tagged_works(self, line: Line) -> list[Line]:
+        """ "接口：Mnemosyne(ASPLOS'11), NV-Heaps(ASPLOS'11), NVML[Intel], Heapo(TOS'14)":
+        works named by a short name and a venue tag, two or more on a line, after a colon
+        or alone: a line for each (its text the name, the tag its note)."""
+        text = line.text
+        if line.links or text.count("(") + text.count("（") < 2:
+            return []  # two tags at least: no need for the pattern
+        if len(_TAGGED_WORK.findall(text)) < 2:
+            return []
+        head, colon, tail = line.text.partition("：" if "：" in line.text else ":")
+        listed = tail if colon else head
+        out = []
+        for m in _TAGGED_WORK.finditer(listed):
+            if not venue_tag(m.group("tag"), self.labels):
+                continue
+            name = m.group("name").strip()
+            out.append(replace(line, text=f"{name} ({m.group('tag')})", lead="", tags=()))
+        return out if len(out) >= 2 else []
+
+    def tagged_work(self, line: Line, body: list[Line], form: str) -> Draft:
+        """One of the works a line names with venue tags: its siblings on the line are its
+        peers."""
+        title, _, tag = line.text.rpartition(" (")
+        draft = self.cues(line, title, tag.rstrip(")"), "", body, form)
+        draft.cues.append("peers")
+        return draft
 
     def cited(self, line: Line, cited: tuple[str, Line], body: list[Line], form: str) -> Draft:
         """A paper whose authors and title one line gives, in a known order: the line's
@@ -502,6 +620,11 @@ class Structure:
         ("### CXL-ANNS", then "CXL-ANNS: Software-Hardware Collaborative ..."): that title."""
         if not body or len(line.text.split()) > 3:
             return None
+        if (
+            line.kind == "item"
+            and sum(b.kind == "item" and b.depth == body[0].depth for b in body) > 1
+        ):
+            return None  # "- 数据表示" over several items: a group, its first item no title of it
         first = body[0].text
         label = self.labels.label(first)
         if label is not None and label[0] == "title":
@@ -633,7 +756,7 @@ class Structure:
         """A reference: authors, then the title in quotes ("A and B for “Title” in ...",
         'A, B. "Title". OSDI 2020'): the title, and the authors as a line of their own."""
         if "“" not in line.text and '"' not in line.text:
-            return None  # no quotes: no need for the slow pattern
+            return self.apa_citation(line)  # no quotes: no need for the slow pattern
         m = _CITATION.match(line.text)
         if m is None:
             return None
@@ -642,6 +765,22 @@ class Structure:
         if not shape.ok or author_line(people, self.labels, labelled=True) is None:
             return None
         return shape.title, replace(line, text=people, kind="authors", links=(), lead="")
+
+    def apa_citation(self, line: Line) -> tuple[str, Line] | None:
+        """An APA-style reference: "Cadden, J., Unger, T., & Appavoo, J. (2020). SEUSS: skip
+        redundant paths to make serverless fast. EuroSys 2020": surnames first, then the
+        title as a sentence. The title, and the authors as a line of their own, each name
+        in its usual order ("J. Cadden")."""
+        m = _APA.match(line.text)
+        if m is None:
+            return None
+        people = [
+            f"{given.strip()} {surname}" for surname, given in _APA_NAME.findall(m["authors"])
+        ]
+        shape = title_shape(m["title"], self.labels)
+        if len(people) < 2 or not shape.ok:
+            return None
+        return shape.title, replace(line, text=", ".join(people), kind="authors", links=(), lead="")
 
     # ---- runs of text lines ------------------------------------------------
 
@@ -655,6 +794,10 @@ class Structure:
 
         def skip() -> None:
             if leftover:
+                for line in leftover:
+                    for draft in self.mentioned(line):
+                        use(draft)  # "Next on my list are [MELF](…), [zpoline](…)": papers
+                        found.papers.append(draft)
                 found.skipped.append((list(leftover), "not part of a paper"))
                 leftover.clear()
 
@@ -717,7 +860,7 @@ class Structure:
                 )
                 i += 1
                 continue
-            named = labels.session_name(text) or self.timed_session(text)
+            named = labels.session_name(text) or self.timed_session(text) or self.group_label(line)
             if named and not self.starts_paper(lines, i):
                 skip()
                 found.skipped += [([u], "not part of a paper") for u in unused]
@@ -726,6 +869,15 @@ class Structure:
                 i += 1
                 continue
             if is_stray_number(text):
+                i += 1
+                continue
+            works = self.tagged_works(line)
+            if works:
+                skip()  # "接口：Mnemosyne(ASPLOS'11), NV-Heaps(ASPLOS'11)": works on one line
+                for one in works:
+                    draft = self.tagged_work(one, [], "works")
+                    use(draft)
+                    found.papers.append(draft)
                 i += 1
                 continue
             summaries = self.title_summary_list(lines, i)
@@ -838,6 +990,17 @@ class Structure:
         remainder = [replace(line, text=rest, lead="")] if rest else []
         return shape.title, shape.note, shape.prefix, remainder
 
+    def group_label(self, line: Line) -> str | None:
+        """ "**Database:**" alone in its paragraph: a bold name and a colon, over the list
+        after it, names the session of the papers in it."""
+        text = line.text.strip()
+        if not (line.strong and text.endswith((":", "："))) or line.links:
+            return None
+        name = text.rstrip(":：").strip()
+        if not name or len(name.split()) > 5 or len(name) > 40 or self.labels.label(text):
+            return None
+        return self.labels.clean_session(name) or None
+
     def timed_session(self, text: str) -> str | None:
         """A line of a pasted program with its time: "Machines, Learning (09:00-10:20)"
         names the session of the papers after it (a break's line names none, as no paper
@@ -939,6 +1102,10 @@ class Structure:
             return False
         if any(doi_of(link.url) for link in line.links):
             return True
+        if (line.strong or line.lead) and any(
+            link.text.strip() == title and self.is_paper_link(link.url) for link in line.links
+        ):
+            return True  # "__[Slacker: ...](….pdf)__ [2016, 5 refs]": a bold link to a paper
         if note and any(_named_place(p, self.labels) for p in _note_pieces(note)):
             return True
         following = lines[i + 1 : i + 4]
@@ -1022,6 +1189,8 @@ class Structure:
             cues.append("title")
         if prefix and not short:
             cues.append("tag")
+        if note and venue_tag(note, labels):
+            cues.append("venue")  # "Makalu: ... (OOPSLA'16)": a work cited with its venue
         if not short and (form != "line" or not body):
             cues.append("form")
         return Draft(line, title, body, cues, form, note, prefix)
@@ -1109,13 +1278,28 @@ def _stands(draft: Draft, inside_paper: bool) -> bool:
         # a heading with only a summary is a part ("##### Key Point"); a strongly shaped
         # title with a summary of its own is a paper nested by a careless indent
         strong = "title" in draft.cues and "summary" in draft.cues
-        return strong or any(c in ("authors", "link", "label") for c in draft.cues)
+        return strong or any(c in ("authors", "link", "label", "venue") for c in draft.cues)
     return draft.form.startswith("heading") or _carries(draft)
 
 
+def _peer_of(inner: Draft, outer: Draft) -> bool:
+    """An item nested under a paper's item and read as a paper by the very cues that made
+    the outer one ("- [SOSP'07-Dynamo: ...](…)" over "- [OSDI'12-Spanner: ...](…)"): a paper
+    of its own, nested by the notes' grouping, no part of the outer paper."""
+    mine = set(outer.cues) - {"peers"}
+    return (
+        inner.form.startswith("item")
+        and outer.form.startswith("item")
+        and inner.score >= PAPER_SCORE
+        and bool(mine)
+        and mine <= set(inner.cues)
+    )
+
+
 def _carries(draft: Draft) -> bool:
-    """Whether a paper carries what papers carry: authors, a link, a label or a summary."""
-    return any(c in ("authors", "link", "label", "summary") for c in draft.cues)
+    """Whether a paper carries what papers carry: authors, a link, a label, a venue after
+    its title or a summary."""
+    return any(c in ("authors", "link", "label", "venue", "summary") for c in draft.cues)
 
 
 def _form(line: Line) -> str:

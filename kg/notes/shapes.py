@@ -12,6 +12,7 @@ import regex
 
 from ..records import Author
 from ..text import LEADING_SYMBOLS, guess_language
+from .conference import venue_in
 from .labels import Labels
 from .memo import memo
 
@@ -182,6 +183,13 @@ def title_shape(text: str, labels: Labels) -> TitleShape:
     title_case = bool(capitals) and sum(w[0].isupper() for w in capitals) / len(capitals) >= 0.6
     strong = _has_colon_title(text) or title_case
     return TitleShape(True, text, prefix, strong, note)
+
+
+def venue_tag(text: str, labels: Labels) -> bool:
+    """Whether a bracket's text is a venue and its year and no more: "MICRO'14", "OSDI
+    2020", "Eurosys'16" (a cited work's tag), not "Microsoft Research"."""
+    text = text.strip()
+    return len(text.split()) <= 3 and len(text) <= 24 and venue_in(text, labels) is not None
 
 
 def _venue_prefix(text: str, labels: Labels) -> tuple[str, str]:
@@ -475,6 +483,8 @@ def _bracketed_authors(text: str, labels: Labels) -> AuthorLine | None:
         rest = rest[m.end() :]
     if any(a is not None and _abbreviates(a, n) for n, a in tokens):
         return None  # "Hierarchical Indexing (HI)": a term and its abbreviation, no person
+    if any(a is not None and venue_tag(a, labels) for _, a in tokens):
+        return None  # "Delegated Ordering (MICRO'14)": a work and its venue, no person
     people = [(n, a) for n, a in tokens if is_person(_HAN_TITLES.sub("", n), labels)]
     if not people or len(people) * 3 < len(tokens) * 2:
         return None
