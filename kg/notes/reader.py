@@ -78,6 +78,7 @@ _TAGGED_WORK = regex.compile(
     r"(?:^|(?<=[,，、;；:：]))\s*(?P<name>[^\s,，、;；:：()（）\[\]][^,，、;；:：()（）\[\]]{0,40}?)"
     r"\s*[(（](?P<tag>[A-Za-z][\w\-]{1,14}\s*['’]?\s*(?:19|20)?\d\d)[)）](?=\s*(?:[,，、;；]|$))"
 )
+_FIELD_BARS = regex.compile(r"\s+[|｜]\s+")
 _DASHED = regex.compile(r"^\s*[—–\-:：]\s*\S")
 _TITLE_SEPARATOR = regex.compile(r"\s+[—–|｜]\s+|\s+-{1,2}\s+")
 _NICKNAME = regex.compile(r"[\"“”'‘’][^\"“”'‘’]{1,20}[\"“”'‘’]")
@@ -790,6 +791,7 @@ class Structure:
         """Lines with no heading between them: labelled papers, bold or bare titles,
         session lines, and what is left over."""
         labels = self.labels
+        lines = [piece for line in lines for piece in self.field_pieces(line)]
         leftover: list[Line] = []
 
         def skip() -> None:
@@ -989,6 +991,16 @@ class Structure:
             return None
         remainder = [replace(line, text=rest, lead="")] if rest else []
         return shape.title, shape.note, shape.prefix, remainder
+
+    def field_pieces(self, line: Line) -> list[Line]:
+        """ "Paper: Title | Venue: OSDI'24 | Authors: A, B (MIT)": labelled fields on one
+        line, kept apart by bars, as a line each (when every piece is a field kg knows)."""
+        if "|" not in line.text and "｜" not in line.text:
+            return [line]
+        pieces = [p.strip() for p in _FIELD_BARS.split(line.text) if p.strip()]
+        if len(pieces) < 2 or any(self.labels.label(p) is None for p in pieces):
+            return [line]
+        return [replace(line, text=p, lead="", tags=()) for p in pieces]
 
     def group_label(self, line: Line) -> str | None:
         """ "**Database:**" alone in its paragraph: a bold name and a colon, over the list
