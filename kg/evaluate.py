@@ -177,6 +177,11 @@ class _Names:
         return seen
 
 
+def _discovered(know: Knowledge, cid: str) -> bool:
+    concept = know.concepts.get(cid)
+    return concept is not None and bool(concept.scheme)
+
+
 def evaluate(gold_path: str | Path, lexicons: Sequence[str | Path] = ()) -> Report:
     """Score kg's extraction of the gold file's notes against the gold."""
     gold_path = Path(gold_path)
@@ -298,7 +303,11 @@ def score(gold: dict[str, Any], know: Knowledge, lexicon: Lexicon, name: str) ->
                 where,
             )
 
-        found_concepts = set(facts.techniques)
+        # a discovered technique is matched by its name, as the gold's unknown ones are
+        found_concepts = {
+            "?" + _fold(know.concepts[c].label) if _discovered(know, c) else c
+            for c in facts.techniques
+        }
         reached = found_concepts | {a for c in found_concepts for a in names.ancestors(c)}
         gold_tech = {names.concept(t) for t in paper.get("techniques") or []}
         t = scores["techniques"]

@@ -183,6 +183,8 @@ class Concept:
     synonyms_zh: tuple[str, ...] = ()
     broader: tuple[str, ...] = ()
     definition: str = ""
+    scheme: str = ""  # "" for the curated scheme; "discovered" for one kg found in the text
+    example: str = ""  # a discovered technique's evidence: the sentence it was found in
 
 
 @dataclass(frozen=True)

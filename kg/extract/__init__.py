@@ -23,6 +23,7 @@ from typing import TypeVar
 
 from ..lexicon import Lexicon, load_lexicon
 from ..records import (
+    Concept,
     Corpus,
     Entity,
     Institution,
@@ -33,8 +34,10 @@ from ..records import (
     Person,
     Problem,
 )
+from ..text import slug
 from .affiliations import affiliations, institutions_of
 from .claims import claims, sentences
+from .discover import discovered
 from .mentions import entities, presented, techniques, title_system
 from .tables import Tables, tables_for
 
@@ -78,6 +81,8 @@ def file_knowledge(notes: NotesFile, tables: Tables) -> Knowledge:
         know.papers.append(facts)
         for entity in found.entities:
             know.entities.setdefault(entity.id, entity)
+        for concept in found.concepts:
+            know.concepts.setdefault(concept.id, concept)
         for person in found.people:
             know.people.setdefault(person.id, person)
         unresolved = {inst.id: inst for inst in found.unresolved}
@@ -102,6 +107,7 @@ def merge_knowledge(into: Knowledge, part: Knowledge) -> None:
     _first_wins(into.people, part.people)
     _first_wins(into.countries, part.countries)
     _first_wins(into.entities, part.entities)
+    _first_wins(into.concepts, part.concepts)
     _first_wins(into.unresolved_at, part.unresolved_at)
     into.problems.extend(part.problems)
 
@@ -120,6 +126,7 @@ class PaperKnowledge:
     people: tuple[Person, ...]
     unresolved: tuple[Institution, ...]  # institutions kg does not know
     problems: tuple[Problem, ...]
+    concepts: tuple[Concept, ...] = ()  # techniques found in the text that no concept names
 
 
 def paper_facts(paper: Paper, tables: Tables) -> PaperKnowledge:
@@ -135,16 +142,40 @@ def paper_facts(paper: Paper, tables: Tables) -> PaperKnowledge:
     known = tables.lexicon.entities
     touched = [*own_new, *compared_new, *shown_new]
     touched += [known[e] for e in (*systems, *baselines, *mentions) if e in known]
+    known_techniques = techniques(text, tables)
+    new_techniques = discovered_concepts(text, tables)
     facts = PaperFacts(
         paper=paper,
         institutions=list(found.institutions),
         people=[p.id for p in found.people],
         authors=list(found.authors),
         countries=list(found.countries),
-        techniques=techniques(text, tables),
+        techniques=list(dict.fromkeys([*known_techniques, *(c.id for c in new_techniques)])),
         systems=systems,
         baselines=baselines,
         mentions=mentions,
         metrics=metrics,
     )
-    return PaperKnowledge(facts, tuple(touched), found.people, found.unresolved, found.problems)
+    return PaperKnowledge(
+        facts,
+        tuple(touched),
+        found.people,
+        found.unresolved,
+        found.problems,
+        tuple(c for c in new_techniques if c.scheme),
+    )
+
+
+def discovered_concepts(text: str, tables: Tables) -> list[Concept]:
+    """The techniques the text points at that the scheme has no concept for, as concepts
+    of the discovered scheme (a concept of the scheme whose id the slug is, if any)."""
+    out: list[Concept] = []
+    for found in discovered(text, tables):
+        cid = slug(found.label)
+        known = tables.lexicon.concepts.get(cid)
+        if known is not None:
+            out.append(known)
+            continue
+        en, zh = (found.label, "") if found.lang == "en" else ("", found.label)
+        out.append(Concept(cid, en or zh, zh, scheme="discovered", example=found.evidence))
+    return out

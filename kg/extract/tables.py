@@ -41,6 +41,7 @@ class Tables:
     surnames: frozenset[str]
     techniques: Matcher
     denials: tuple[re.Pattern[str], ...]  # spans that name a technique only to deny it
+    discovery: tuple[re.Pattern[str], ...]  # spans that may name a technique no concept names
     entities: Matcher
     entity_by_fold: Mapping[str, str]  # case-folded name or alias -> entity id
     units: tuple[tuple[str, re.Pattern[str]], ...]  # (code, pattern), longest pattern first
@@ -105,6 +106,10 @@ def tables_for(lexicon: Lexicon) -> Tables:
         denials=tuple(
             re.compile(rx, re.IGNORECASE | re.MULTILINE)
             for rx in (*lexicon.denials.zh, *lexicon.denials.en)
+        ),
+        discovery=tuple(
+            re.compile(rx, re.IGNORECASE | re.MULTILINE)
+            for rx in (*lexicon.discovery.zh, *lexicon.discovery.en)
         ),
         entities=Matcher(entities, ignore_case=False),
         entity_by_fold={

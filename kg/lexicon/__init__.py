@@ -107,6 +107,7 @@ class Lexicon:
     scheme: SchemeEntry
     concepts: Mapping[str, Concept]
     denials: ComparisonPatterns  # where a technique is named only to be denied or contrasted
+    discovery: ComparisonPatterns  # where a technique no concept names may be found
     entities: Mapping[str, Entity]
     metrics: Metrics
     surnames_zh: Words
@@ -146,6 +147,7 @@ def _merge(read: list[LexiconFile]) -> Lexicon:
     header: dict[str, Words] = {"conference": (), "ignored": ()}
     comparisons: dict[str, Words] = {"zh": (), "en": ()}
     denials: dict[str, Words] = {"zh": (), "en": ()}
+    discovery: dict[str, Words] = {"zh": (), "en": ()}
     labelled: list[LabelledEntry] = []
     scheme = SchemeEntry("techniques", "Techniques")
     digest = hashlib.sha256()
@@ -167,6 +169,8 @@ def _merge(read: list[LexiconFile]) -> Lexicon:
                 comparisons = {k: _unique(comparisons[k], getattr(value, k)) for k in comparisons}
             elif name == "denials":
                 denials = {k: _unique(denials[k], getattr(value, k)) for k in denials}
+            elif name == "discovery":
+                discovery = {k: _unique(discovery[k], getattr(value, k)) for k in discovery}
             elif name == "labelled":
                 labelled.extend(value)
             elif name == "scheme":
@@ -227,6 +231,7 @@ def _merge(read: list[LexiconFile]) -> Lexicon:
             }
         ),
         denials=ComparisonPatterns(denials["zh"], denials["en"]),
+        discovery=ComparisonPatterns(discovery["zh"], discovery["en"]),
         entities=_frozen(
             {
                 e.id: Entity(e.id, e.name, e.type, e.aliases, e.description, e.wikidata)

@@ -169,7 +169,11 @@ def _metrics(lexicon: Lexicon, fail) -> None:  # type: ignore[no-untyped-def]
     for name in metrics.qualifiers:
         if name not in QUALIFIERS:
             fail("qualifiers", name, f"qualifier {name!r} is not one of {', '.join(QUALIFIERS)}")
-    spans = [("comparisons", metrics.comparisons), ("denials", lexicon.denials)]
+    spans = [
+        ("comparisons", metrics.comparisons),
+        ("denials", lexicon.denials),
+        ("discovery", lexicon.discovery),
+    ]
     for section, patterns in spans:
         for pattern in (*patterns.zh, *patterns.en):
             compiled = _compiles(section, "", pattern, fail)

@@ -152,6 +152,7 @@ SECTIONS: dict[str, Any] = {
     "scheme": SchemeEntry,
     "concepts": list[ConceptEntry],
     "denials": ComparisonPatterns,
+    "discovery": ComparisonPatterns,
     # entities.yaml
     "entities": list[EntityEntry],
     # people.yaml

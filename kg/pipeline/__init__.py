@@ -259,6 +259,7 @@ def _record(know: Knowledge, part: GraphPart, lexicon: Lexicon) -> FileRecord:
         countries=list(know.countries),
         entities=list(know.entities),
         new_entities=[e for k, e in know.entities.items() if lexicon.entities.get(k) is not e],
+        new_concepts=[c for c in know.concepts.values() if c.scheme],
         unresolved_at=know.unresolved_at,
         problems=know.problems,
         graph=Part(
@@ -317,6 +318,7 @@ def _unpack(record: FileRecord, lexicon: Lexicon) -> tuple[NotesFile, Knowledge,
         people={p.id: p for p in record.people},
         countries={c: lexicon.countries[c] for c in record.countries},
         entities={e: new.get(e) or lexicon.entities[e] for e in record.entities},
+        concepts={c.id: c for c in record.new_concepts},
         problems=list(record.problems),
         unresolved_at=dict(record.unresolved_at),
     )

@@ -22,12 +22,12 @@ from pathlib import Path
 import msgspec
 
 from .. import files
-from ..records import Entity, Institution, Metric, NotesFile, Person, Problem
+from ..records import Concept, Entity, Institution, Metric, NotesFile, Person, Problem
 from ..version import __version__
 
 CACHE_DIR_NAME = ".kg-cache"
 _SUFFIX = ".msgpack"
-FORMAT = 1  # the layout of an entry; a new layout gives new keys
+FORMAT = 2  # the layout of an entry; a new layout gives new keys
 
 
 class Facts(msgspec.Struct, frozen=True):
@@ -71,6 +71,7 @@ class FileRecord(msgspec.Struct, frozen=True):
     unresolved_at: dict[str, str]
     problems: list[Problem]
     graph: Part
+    new_concepts: list[Concept] = msgspec.field(default_factory=list)  # discovered techniques
 
 
 _ENCODER = msgspec.msgpack.Encoder()

@@ -78,6 +78,9 @@ class Iris:
     def scheme(self) -> IRI:
         return iri(f"{self.base}techniques")
 
+    def discovered_scheme(self) -> IRI:
+        return iri(f"{self.base}techniques/discovered")
+
     def entity(self, etype: str, eid: str) -> IRI:
         return iri(f"{self.base}{_ENTITY_PATHS.get(etype, etype)}/{eid}")
 

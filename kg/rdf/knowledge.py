@@ -423,15 +423,29 @@ def _techniques(iris: Iris, know: Knowledge) -> Iterable[Triple]:
         stack.extend(know.concepts[cid].broader)
     if not used:
         return
-    scheme = iris.scheme()
-    yield Triple(scheme, A, iri(SKOS.ConceptScheme))
-    yield from _labels(scheme, "Techniques", "en", "技术")
+    curated, found = iris.scheme(), iris.discovered_scheme()
+    if any(not know.concepts[c].scheme for c in used):
+        yield Triple(curated, A, iri(SKOS.ConceptScheme))
+        yield from _labels(curated, "Techniques", "en", "技术")
+    if any(know.concepts[c].scheme for c in used):
+        # techniques the notes point at that the curated scheme has no concept for
+        yield Triple(found, A, iri(SKOS.ConceptScheme))
+        yield from _labels(found, "Techniques found in the notes", "en", "笔记中发现的技术")
     for cid in sorted(used):
         c = know.concepts[cid]
         node = iris.technique(cid)
+        scheme = found if c.scheme else curated
         yield Triple(node, A, K_TECHNIQUE)
         yield Triple(node, A, iri(SKOS.Concept))
         yield Triple(node, iri(SKOS.inScheme), scheme)
+        if c.scheme:
+            label = c.label_zh or c.label
+            lang = "zh" if c.label_zh else "en"
+            yield Triple(node, PREF, text(label, lang))
+            yield Triple(node, LABEL, text(label))
+            yield Triple(node, iri(SKOS.example), text(c.example, guess_language(c.example)))
+            yield Triple(node, iri(SKOS.topConceptOf), scheme)
+            continue
         yield from _labels(node, c.label, "en", c.label_zh)
         for s in c.synonyms:
             yield Triple(node, ALT, text(s, "en"))

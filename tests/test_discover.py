@@ -1,0 +1,66 @@
+"""Techniques no concept names, found where the text points at them (kg/extract/discover.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+import kg
+from kg.extract import discovered_concepts, tables_for
+
+
+@pytest.fixture(scope="module")
+def tables():  # type: ignore[no-untyped-def]
+    return tables_for(kg.load_lexicon())
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        (
+            "We propose a novel tensor-aware scheduling framework to cut idle time.",
+            "tensor-aware scheduling",
+        ),
+        ("Hidet uses task mapping to express fine-grained schedules.", "task mapping"),
+        ("Admission is decided by a frequency sketch-based policy.", "frequency sketch"),
+        ("本文提出了一种分层显存卸载机制来减少通信开销。", "分层显存卸载"),
+        ("基于折线编码的索引可以压缩轨迹。", "折线编码"),
+    ],
+)
+def test_a_cue_points_at_a_technique_no_concept_names(tables, text: str, label: str) -> None:  # type: ignore[no-untyped-def]
+    found = discovered_concepts(text, tables)
+    assert [c.label_zh or c.label for c in found] == [label]
+    assert found[0].scheme == "discovered" and found[0].example == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We propose pipeline parallelism across nodes.",  # a concept of the scheme names it
+        "基于强化学习的调度器在集群上运行。",  # 强化学习 is a concept
+        "We propose a new design.",  # an everyday word
+        "Unlike declarative scheduling primitives, we use a search.",  # denied
+        "基于独立的内核的实现。",  # a description, not a name
+    ],
+)
+def test_no_new_technique_where_a_concept_or_nothing_is_named(tables, text: str) -> None:  # type: ignore[no-untyped-def]
+    assert [c for c in discovered_concepts(text, tables) if c.scheme] == []
+
+
+def test_discovered_techniques_are_in_their_own_scheme_with_their_evidence(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    notes = tmp_path / "n.md"
+    notes.write_text(
+        "# OSDI 2024\n\n## Serving\n\n### Hidet: Task-Mapping Programming Paradigm\n\n"
+        "Hidet uses task mapping to express fine-grained schedules.\n",
+        encoding="utf-8",
+    )
+    graph = kg.build_all([notes], conference="OSDI 2024").graph
+    rows = graph.query(
+        "PREFIX skos: <http://www.w3.org/2004/02/skos/core#> "
+        "PREFIX kg: <https://w3id.org/kg/ontology#> "
+        "SELECT ?label ?example WHERE { ?paper kg:technique ?t . "
+        "?t skos:inScheme ?s ; skos:prefLabel ?label ; skos:example ?example . "
+        "FILTER(STRENDS(STR(?s), '/techniques/discovered')) }"
+    )
+    assert [(str(r[0]), str(r[1])) for r in rows] == [
+        ("task mapping", "Hidet uses task mapping to express fine-grained schedules.")
+    ]
