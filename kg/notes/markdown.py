@@ -461,8 +461,9 @@ def _wiki_links(text: str) -> list[_Event]:
 Cell = tuple[str, tuple[Link, ...], bool]
 
 
-# a line that is only a Jekyll/Liquid or Hugo tag: "{% include JB/setup %}", "{{< toc >}}"
-_TEMPLATE_TAG = regex.compile(r"\{[%{][^{}]*[%}]\}")
+# a line that is only a Jekyll/Liquid or Hugo tag ("{% include JB/setup %}", "{{< toc >}}")
+# or a GitHub alert's marker ("> [!NOTE]"): markup, no text
+_TEMPLATE_TAG = regex.compile(r"\{[%{][^{}]*[%}]\}|\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]")
 # fences whose text may be the note-taker's prose: no language, or plain text
 _NOTE_FENCES = frozenset({"", "text", "txt", "plain", "plaintext", "markdown", "md"})
 _CODE_MARKS = regex.compile(

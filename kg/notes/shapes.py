@@ -209,9 +209,9 @@ def _venue_prefix(text: str, labels: Labels) -> tuple[str, str]:
     return text[: m.end()].strip(" /:："), rest
 
 
-# ", USENIX ATC 2020", ". EuroSys 2020", ", FAST '20" closing a title
+# ", USENIX ATC 2020", ". EuroSys 2020", ", FAST '20", " — NSDI '14" closing a title
 _VENUE_TAIL = regex.compile(
-    r"[,.]\s+(?:(?:USENIX|ACM|IEEE)\s+)?(?P<name>[\p{L}][\p{L}\-]{1,14})\s*(?:'|’)?(?:\d{2}|\d{4})$"
+    r"(?:[,.]\s+|\s+[—–]\s+)(?:(?:USENIX|ACM|IEEE)\s+)?(?P<name>[\p{L}][\p{L}\-]{1,14})\s*(?:'|’)?(?:\d{2}|\d{4})$"
 )
 
 
@@ -224,7 +224,7 @@ def _venue_suffix(text: str, labels: Labels) -> tuple[str, str]:
     rest = text[: m.start()].strip()
     if len(rest.split()) < 3:
         return "", text
-    return text[m.start() + 1 :].strip(), rest
+    return text[m.start() :].strip(" ,.—–"), rest
 
 
 _MIXED_NAME = regex.compile(r"^[\p{L}\d]*(?:\p{Ll}\p{Lu}|\p{L}-\p{L})[\p{L}\d\-]*$")
