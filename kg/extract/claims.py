@@ -42,18 +42,22 @@ _COMPARATORS = {
 def sentences(paper: Paper) -> Iterator[tuple[str, int]]:
     """The abstract's sentences, each with the file line it starts on."""
     text = paper.abstract
-    if not text:
-        return
+    for start, piece in split_sentences(text):
+        yield piece, _line_of(paper, text, start + len(piece) - len(piece.lstrip()))
+
+
+def split_sentences(text: str) -> Iterator[tuple[int, str]]:
+    """The sentences of a text (ended by 。！？!?；; a full stop before a capital, or a
+    line's end), each with where it starts."""
     start = 0
     for m in _SENTENCE_END.finditer(text):
         end = m.end()
         if end > start:
-            piece = text[start:end]
-            if piece.strip():
-                yield piece, _line_of(paper, text, start + len(piece) - len(piece.lstrip()))
+            if text[start:end].strip():
+                yield start, text[start:end]
             start = end
     if text[start:].strip():
-        yield text[start:], _line_of(paper, text, start)
+        yield start, text[start:]
 
 
 def _line_of(paper: Paper, text: str, offset: int) -> int:

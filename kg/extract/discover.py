@@ -26,6 +26,7 @@ import regex
 from wordfreq import zipf_frequency
 
 from ..text import fold, guess_language
+from .claims import split_sentences
 from .mentions import known_entity
 from .tables import Tables
 
@@ -76,7 +77,6 @@ _GENERIC_ZH = (
 _ZH_KEEP = frozenset({"n", "nz", "vn", "eng", "an", "j", "l", "nt", "ng", "v"})
 _EVERYDAY = 4.6  # zipf frequency: a one-word phrase at least this common names no technique
 _WORD = regex.compile(r"[\p{L}\d][\p{L}\d\-/]*")
-_SENTENCE = regex.compile(r"[^。！？!?;；]+(?:[。！？!?;；]|$)|[^.]+(?:\.(?=\s|$)|$)")
 
 
 @dataclass(frozen=True)
@@ -93,10 +93,12 @@ def discovered(text: str, tables: Tables) -> list[Discovered]:
     if not tables.discovery:
         return []
     out: dict[str, Discovered] = {}
-    for sentence in _sentences(text):
-        denied = [m.span("span") for rx in tables.denials for m in rx.finditer(sentence)]
+    for _, sentence in split_sentences(text):
+        denied: list[tuple[int, int]] | None = None  # found when a cue is: most have none
         for rx in tables.discovery:
             for m in rx.finditer(sentence):
+                if denied is None:
+                    denied = [d.span("span") for x in tables.denials for d in x.finditer(sentence)]
                 at, end = m.span("span")
                 if any(a <= at < b or a < end <= b for a, b in denied):
                     continue  # "unlike X", "不是X": named only to be denied
@@ -106,10 +108,6 @@ def discovered(text: str, tables: Tables) -> list[Discovered]:
                 if phrase and _new_technique(phrase, tables):
                     out.setdefault(fold(phrase), Discovered(phrase, lang, sentence.strip()))
     return list(out.values())
-
-
-def _sentences(text: str) -> list[str]:
-    return [s for line in text.splitlines() for s in _SENTENCE.findall(line) if s.strip()]
 
 
 def _en_phrase(span: str) -> str:

@@ -76,7 +76,7 @@ _SYSTEM_NAME = regex.compile(
 # "Mnemosyne(ASPLOS'11)", "Strand Consistency (ISCA'14)": a name and its venue tag
 _TAGGED_WORK = regex.compile(
     r"(?:^|(?<=[,，、;；:：]))\s*(?P<name>[^\s,，、;；:：()（）\[\]][^,，、;；:：()（）\[\]]{0,40}?)"
-    r"\s*[(（](?P<tag>[A-Za-z][\w\-]{1,14}\s*['’]?\s*(?:19|20)?\d\d)[)）](?=\s*(?:[,，、;；]|$))"
+    r"\s*[(（](?P<tag>[^()（）]{2,24})[)）](?=\s*(?:[,，、;；]|$))"
 )
 _FIELD_BARS = regex.compile(r"\s+[|｜]\s+")
 _DASHED = regex.compile(r"^\s*[—–\-:：]\s*\S")
@@ -428,13 +428,11 @@ class Structure:
         line = _present(node.line)
         if line.number == self.title_line:
             return None
-        works = self.tagged_works(line)
+        works = self.tagged_works(line, node.flatten())
         if works:
             # "- 接口：Mnemosyne(ASPLOS'11), NV-Heaps(ASPLOS'11)": works named on one line
-            body = node.flatten()
-            first, *others = (self.tagged_work(one, body, "works") for one in works)
-            first.more = others
-            return first
+            works[0].more = works[1:]
+            return works[0]
         label = self.labels.label(line.text)
         if label is not None and label[0] == "title" and label[1]:
             # "### Title: Llumnix: ...": a heading or item that is a labelled title
@@ -531,7 +529,7 @@ class Structure:
         text = link.text.strip()
         if not text or not self.is_paper_link(link.url) or self.labels.named_kind(text) != "other":
             return False
-        if self.labels.link_kind(link.url, text) != "paper" or self.labels.is_known(text):
+        if self.labels.is_known(text):
             return False
         if self.labels.label(f"{text}:") is not None:
             return False  # "[Source](…)", "[原文](…)": a field's name, no paper's
@@ -580,32 +578,22 @@ class Structure:
                 out.append(replace(line, text=link.text.strip(), links=(link,), lead="", tags=()))
         return out if len(out) >= 2 else []
 
-    def tagged_works(self, line: Line) -> list[Line]:
+    def tagged_works(self, line: Line, body: list[Line]) -> list[Draft]:
         """ "接口：Mnemosyne(ASPLOS'11), NV-Heaps(ASPLOS'11), NVML[Intel], Heapo(TOS'14)":
         works named by a short name and a venue tag, two or more on a line, after a colon
-        or alone: a line for each (its text the name, the tag its note)."""
+        or alone: a paper for each (the tag its note), its siblings on the line its peers."""
         text = line.text
         if line.links or text.count("(") + text.count("（") < 2:
             return []  # two tags at least: no need for the pattern
-        if len(_TAGGED_WORK.findall(text)) < 2:
-            return []
-        head, colon, tail = line.text.partition("：" if "：" in line.text else ":")
-        listed = tail if colon else head
+        head, colon, tail = text.partition("：" if "：" in text else ":")
         out = []
-        for m in _TAGGED_WORK.finditer(listed):
-            if not venue_tag(m.group("tag"), self.labels):
-                continue
-            name = m.group("name").strip()
-            out.append(replace(line, text=f"{name} ({m.group('tag')})", lead="", tags=()))
+        for m in _TAGGED_WORK.finditer(tail if colon else head):
+            if venue_tag(m.group("tag"), self.labels):
+                one = replace(line, text=m.group("name").strip(), lead="", tags=())
+                draft = self.cues(one, one.text, m.group("tag"), "", body, "works")
+                draft.cues.append("peers")
+                out.append(draft)
         return out if len(out) >= 2 else []
-
-    def tagged_work(self, line: Line, body: list[Line], form: str) -> Draft:
-        """One of the works a line names with venue tags: its siblings on the line are its
-        peers."""
-        title, _, tag = line.text.rpartition(" (")
-        draft = self.cues(line, title, tag.rstrip(")"), "", body, form)
-        draft.cues.append("peers")
-        return draft
 
     def cited(self, line: Line, cited: tuple[str, Line], body: list[Line], form: str) -> Draft:
         """A paper whose authors and title one line gives, in a known order: the line's
@@ -873,11 +861,10 @@ class Structure:
             if is_stray_number(text):
                 i += 1
                 continue
-            works = self.tagged_works(line)
+            works = self.tagged_works(line, [])
             if works:
                 skip()  # "接口：Mnemosyne(ASPLOS'11), NV-Heaps(ASPLOS'11)": works on one line
-                for one in works:
-                    draft = self.tagged_work(one, [], "works")
+                for draft in works:
                     use(draft)
                     found.papers.append(draft)
                 i += 1
