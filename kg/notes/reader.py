@@ -412,8 +412,10 @@ class Structure:
         named = self.labels.session_name(text)
         if named:
             return named
-        if venue_in(text, self.labels) and len(text.split()) <= 4:
-            return None  # "OSDI 2020": the conference, not a session
+        shape = title_shape(text, self.labels)
+        tagged = shape.ok and bool(shape.title) and venue_tag(shape.note, self.labels)
+        if venue_in(text, self.labels) and len(text.split()) <= 4 and not tagged:
+            return None  # "OSDI 2020": the conference, not a session ("Caching (ATC 2020)" is)
         if len(text.split()) <= 2 and venue_name(text, self.labels):
             return None  # "## SOSP": a venue, its papers' years on each of them
         if is_year(text) or is_year(text.split()[-1]):
@@ -736,6 +738,10 @@ class Structure:
             head, tail = line.text[: m.start()], line.text[m.end() :]
             if author_line(tail, self.labels) is None:
                 continue
+            if author_line(head, self.labels, labelled=True) and author_line(
+                line.text, self.labels
+            ):
+                return None  # "A, B — Imperial College London": names, then their place
             shape = title_shape(head, self.labels)
             if shape.ok:
                 return shape.title, replace(line, text=tail, kind="authors", links=(), lead="")

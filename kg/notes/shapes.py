@@ -366,10 +366,10 @@ def author_line(text: str, labels: Labels, labelled: bool = False) -> AuthorLine
         found = _bracketed_authors(text, labels)
         if found is not None:
             return found
-    dashes = _SPACED_DASH.findall(text)
-    if len(dashes) == 1:
-        text = _SPACED_DASH.sub(", ", text)  # "A, B — Stanford University, MIT": names, places
     groups = [g for g in _GROUPS.split(text) if g.strip()]
+    if all(len(_SPACED_DASH.findall(g)) <= 1 for g in groups):
+        # "A, B — Stanford University, MIT": names, then places ("…; C — KAIST" a group each)
+        groups = [_SPACED_DASH.sub(", ", g) for g in groups]
     authors: list[Author] = []
     orphans: list[str] = []
     people_total = pieces_total = 0
