@@ -458,3 +458,47 @@ def test_a_technique_named_only_to_be_denied_is_not_the_papers(
     facts, _ = facts_of(paper_with(abstract=abstract))
     assert [t for t in facts.techniques if t in (*kept, *denied)] == kept
     assert denied_techniques(abstract, TABLES) == denied
+
+
+@pytest.mark.parametrize(
+    ("abstract", "baselines", "vague"),
+    [
+        # a name going on after a hyphen is not the shorter name it starts with
+        ("Compared to TensorRT-LLM, throughput improves by 1.5x.", ["tensorrt-llm"], ""),
+        # the system is compared, not the hardware it runs on
+        ("On an L40S it beats TensorRT-LLM on an A100 by 1.2x.", ["tensorrt-llm"], ""),
+        ("PowerInfer比llama.cpp最多快11.69倍。", ["llama-cpp"], ""),
+        ("胜出的矩阵数为139个(对cuSPARSE),快2.1倍。", ["cusparse"], ""),
+        ("以FasterTransformer为对照，吞吐最多提升1.5倍。", ["fastertransformer"], ""),
+        (
+            "The baseline is Tiresias: job completion time goes down by up to 1.3x.",
+            ["tiresias"],
+            "",
+        ),
+        ("评测里的对手是两个开源系统（Vearch和SPTAG），快2倍。", ["sptag", "vearch"], ""),
+        # a size after "over" is no comparison
+        ("It trains models with over 70 billion parameters on one DGX-2 box.", [], ""),
+        ("拿数据并行作对照，最多提升3.85倍。", [], "数据并行"),
+        (
+            "It is 2x faster than with the state-of-the-art DP technique.",
+            [],
+            "state-of-the-art DP technique",
+        ),
+    ],
+)
+def test_every_way_of_naming_a_comparison(abstract: str, baselines: list[str], vague: str) -> None:
+    facts, _ = facts_of(paper_with(abstract=abstract))
+    assert sorted(facts.baselines) == baselines
+    if vague:
+        assert [m.compared_with for m in facts.metrics] == [vague]
+
+
+def test_a_comparison_right_after_a_claim_is_its_own_and_a_lead_covers_the_rest() -> None:
+    metrics = claims(
+        "Measured against state-of-the-art serving systems, long inputs see 28% lower latency; "
+        "on a benchmark the gain is 29-69% lower inter-token latency than compiler backends."
+    )
+    assert [(m.min or m.value, m.compared_with) for m in metrics] == [
+        (28.0, "state-of-the-art serving systems"),
+        (29.0, "compiler backends"),
+    ]

@@ -89,7 +89,7 @@ def claims(
         for m in candidates:
             if any(a < m.end() and m.start() < b for a, b in taken):
                 continue
-            baseline, vague = _baseline_for(sentence, m, compared)
+            baseline, vague = _baseline_for(sentence, m, compared, candidates)
             baseline = respectively.get(m.start()) or baseline
             for metric in _metric(paper, sentence, line, m, baseline, tables):
                 if vague and not metric.baselines and metric.measures not in _NOT_COMPARED:
@@ -305,24 +305,25 @@ def _is_scale(m: re.Match[str]) -> bool:
 
 
 def _baseline_for(
-    sentence: str, m: re.Match[str], compared: list[Comparison]
+    sentence: str, m: re.Match[str], compared: list[Comparison], claims: list[re.Match[str]]
 ) -> tuple[tuple[str, ...], str]:
     """What a claim is compared with: the named things, or the phrase of an unnamed one.
 
     Inside a comparison that names several things ("such as DGL (3x) and NeuGraph
-    (4x)"), the name just before the claim; otherwise the last comparison before
-    the claim, or one later in its own clause ("1.22x faster than GPU servers").
+    (4x)"), the name just before the claim; otherwise a comparison later in its own
+    clause ("1.22x faster than GPU servers"), or the last comparison before the claim
+    that no other claim has as its own ("against X: 2x faster than Y, 3x less memory":
+    the 3x is against X).
     """
     for c in compared:
         inside = [eid for pos, eid in c.named if c.start <= pos < m.start()]
         if c.start < m.start() < c.end and inside and len(c.ids) > 1:
             return (inside[-1],), ""
-    # "4.10x faster than NeuGraph": a comparison right after the claim is its own
-    for c in compared:
-        between = sentence[m.end() : c.start]
-        if c.start >= m.end() and len(between) <= 24 and not any(p in between for p in "，,；;。"):
-            return c.ids, c.vague
-    before = [c for c in compared if c.start < m.start()]
+    mine = _own_comparison(sentence, m, compared)
+    if mine is not None:
+        return mine.ids, mine.vague
+    owned = [_own_comparison(sentence, other, compared) for other in claims]
+    before = [c for c in compared if c.start < m.start() and not any(c is o for o in owned)]
     if before:
         return before[-1].ids, before[-1].vague
     clause_end = min(
@@ -330,6 +331,18 @@ def _baseline_for(
     )
     after = [c for c in compared if m.end() <= c.start < clause_end]
     return (after[0].ids, after[0].vague) if after else ((), "")
+
+
+def _own_comparison(
+    sentence: str, m: re.Match[str], compared: list[Comparison]
+) -> Comparison | None:
+    """ "4.10x faster than NeuGraph", "29-69% lower inter-token latency than compiler
+    backends": the comparison just after a claim, in its clause, is the claim's own."""
+    for c in compared:
+        between = sentence[m.end() : c.start]
+        if c.start >= m.end() and len(between) <= 40 and not any(p in between for p in "，,；;。"):
+            return c
+    return None
 
 
 def _clause(sentence: str, m: re.Match[str]) -> tuple[str, str]:

@@ -5,17 +5,24 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from wordfreq import zipf_frequency
+
 from ..records import Entity
 from ..text import slug
 from .mentions import entity_type, new_entity
 from .tables import Tables, resolve
 
-# a system name kg has not met: CamelCase (NeuGraph), or lower-then-upper (vLLM, cuSPARSE)
+# a system name kg has not met: CamelCase (NeuGraph), lower-then-upper (vLLM, cuSPARSE),
+# capitals then lower case (SGLang), or a name with a language's suffix (llama.cpp)
 _SYSTEM_NAME = re.compile(
-    r"(?<![A-Za-z0-9\-])(?:[A-Z][a-z]+[A-Z][A-Za-z0-9]*|[a-z]{1,3}[A-Z]{2,}[A-Za-z0-9]*|[A-Z]{4,}\d*)"
+    r"(?<![A-Za-z0-9\-])(?:[A-Z][a-z]+[A-Z][A-Za-z0-9]*|[a-z]{1,3}[A-Z]{2,}[A-Za-z0-9]*|[A-Z]{4,}\d*"
+    r"|[A-Z]{2,}[a-z]{2,}[A-Za-z0-9]*|[a-z]+\.(?:cpp|js|jl|rs))"
     r"(?:-[A-Za-z0-9]+)*(?![A-Za-z0-9])"
 )
 _WORKLOADS = frozenset({"model", "dataset", "benchmark"})
+_INSIDE_NAME = re.compile(r"-[A-Za-z0-9]")  # a name going on after a hyphen
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+_LATIN_WORD = re.compile(r"(?<![A-Za-z0-9.\-])[A-Z][a-z]{2,}[a-z0-9]*(?![A-Za-z0-9\-])")
 
 
 @dataclass(frozen=True, order=True)
@@ -48,10 +55,16 @@ def comparisons(
         for m in rx.finditer(sentence):
             start = m.start("span")
             span = m.group("span")
-            hits = list(tables.entities.finditer(span))
+            if _DIGIT.match(span):
+                continue  # "over 13 billion parameters", "more than 1000 GPUs": a size
+            # "TensorRT" inside "TensorRT-LLM" is not TensorRT
+            hits = [h for h in tables.entities.finditer(span) if not _INSIDE_NAME.match(span, h[1])]
             named = [(start + a, eid) for a, _, eid in hits]
             taken = [(a, b) for a, b, _ in hits]
-            for n in _SYSTEM_NAME.finditer(span):
+            names = list(_SYSTEM_NAME.finditer(span))
+            if _HAN.search(span):  # "与两个开源系统（Vearch和…）": a Latin name in Chinese
+                names += [n for n in _LATIN_WORD.finditer(span) if not zipf_frequency(n[0], "en")]
+            for n in names:
                 if any(a < n.end() and n.start() < b for a, b in taken):
                     continue
                 if not could_be_system(n.group(0), tables):
@@ -62,6 +75,9 @@ def comparisons(
             named = sorted(
                 x for x in named if x[1] not in own and entity_type(x[1], tables) not in _WORKLOADS
             )
+            if any(entity_type(eid, tables) != "hardware" for _, eid in named):
+                # "beats TensorRT-LLM on an A100": the system is compared, not its hardware
+                named = [x for x in named if entity_type(x[1], tables) != "hardware"]
             if named:
                 found.append(Comparison(m.start(), m.end(), tuple(named)))
             elif vague := vague_baseline(span, tables):
@@ -72,9 +88,13 @@ def comparisons(
 # where the phrase of an unnamed baseline ends: a pause, or a word that starts what follows
 _VAGUE_END = re.compile(
     r"[，,。；;:：()（）]|\s(?:by|on|in|for|while|when|with|across|at|under|and|or|respectively|"
-    r"which|that|to|from|using|as|if|up|achieving|reaching)\b|(?:在|上|时|中|，|下)"
+    r"which|that|to|from|using|as|if|up|achieving|reaching|is|are|was|were)\b|(?:在|上|时|中|，|下|最多|最高|"
+    r"平均|分别|高达|可|能|节省|提升|提高|降低|减少)"
 )
-_LEADING = re.compile(r"^(?:the|a|an|all|other|many|several|both|these|those)\s+", re.IGNORECASE)
+_LEADING = re.compile(
+    r"^(?:(?:with|to|that of|those of|the|a|an|all|other|many|several|both|these|those)\s+)+",
+    re.IGNORECASE,
+)
 _DIGIT = re.compile(r"^\W*\d")
 
 
@@ -85,11 +105,19 @@ def vague_baseline(span: str, tables: Tables) -> str:
     end = _VAGUE_END.search(span)
     phrase = span[: end.start()] if end else span
     phrase = _LEADING.sub("", phrase.strip()).strip(" \t的")
-    if not phrase or _DIGIT.match(phrase) or not tables.vague_baseline.search(phrase):
+    if not phrase or _DIGIT.match(phrase):
+        return ""
+    if not tables.vague_baseline.search(phrase) and not _technique(phrase, tables):
         return ""
     if len(phrase.split()) > 6 or (phrase.isascii() is False and len(phrase) > 20):
         return ""
     return phrase
+
+
+def _technique(phrase: str, tables: Tables) -> bool:
+    """A phrase that is a technique's name ("chunked prefill", "数据并行"): an approach
+    compared with, named by what it does rather than by a system."""
+    return any(a == 0 and b == len(phrase) for a, b, _ in tables.techniques.finditer(phrase))
 
 
 def could_be_system(name: str, tables: Tables) -> bool:
