@@ -28,7 +28,7 @@ from typing import Any
 import yaml
 
 from .errors import KgError
-from .extract import extract, institutions_of, tables_for
+from .extract import extract, institutions_of, phrase_key, tables_for
 from .extract.tables import resolve
 from .lexicon import Lexicon, load_lexicon
 from .notes import read_notes
@@ -164,7 +164,7 @@ class _Names:
         return self.entities.get(_fold(name)) or "?" + _fold(name)
 
     def concept(self, name: str) -> str:
-        return self.concepts.get(_fold(name)) or "?" + _fold(name)
+        return self.concepts.get(_fold(name)) or "?" + phrase_key(name)
 
     def ancestors(self, cid: str) -> set[str]:
         seen: set[str] = set()
@@ -305,7 +305,7 @@ def score(gold: dict[str, Any], know: Knowledge, lexicon: Lexicon, name: str) ->
 
         # a discovered technique is matched by its name, as the gold's unknown ones are
         found_concepts = {
-            "?" + _fold(know.concepts[c].label) if _discovered(know, c) else c
+            "?" + phrase_key(know.concepts[c].label) if _discovered(know, c) else c
             for c in facts.techniques
         }
         reached = found_concepts | {a for c in found_concepts for a in names.ancestors(c)}

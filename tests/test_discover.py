@@ -20,7 +20,10 @@ def tables():  # type: ignore[no-untyped-def]
             "We propose a novel tensor-aware scheduling framework to cut idle time.",
             "tensor-aware scheduling",
         ),
-        ("Hidet uses task mapping to express fine-grained schedules.", "task mapping"),
+        (
+            "Hidet uses task graph rewriting to express fine-grained schedules.",
+            "task graph rewriting",
+        ),
         ("Admission is decided by a frequency sketch-based policy.", "frequency sketch"),
         ("本文提出了一种分层显存卸载机制来减少通信开销。", "分层显存卸载"),
         ("基于折线编码的索引可以压缩轨迹。", "折线编码"),
@@ -50,7 +53,7 @@ def test_discovered_techniques_are_in_their_own_scheme_with_their_evidence(tmp_p
     notes = tmp_path / "n.md"
     notes.write_text(
         "# OSDI 2024\n\n## Serving\n\n### Hidet: Task-Mapping Programming Paradigm\n\n"
-        "Hidet uses task mapping to express fine-grained schedules.\n",
+        "Hidet uses task graph rewriting to express fine-grained schedules.\n",
         encoding="utf-8",
     )
     graph = kg.build_all([notes], conference="OSDI 2024").graph
@@ -62,5 +65,39 @@ def test_discovered_techniques_are_in_their_own_scheme_with_their_evidence(tmp_p
         "FILTER(STRENDS(STR(?s), '/techniques/discovered')) }"
     )
     assert [(str(r[0]), str(r[1])) for r in rows] == [
-        ("task mapping", "Hidet uses task mapping to express fine-grained schedules.")
+        (
+            "task graph rewriting",
+            "Hidet uses task graph rewriting to express fine-grained schedules.",
+        )
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "labels", "broader"),
+    [
+        # no cue: a noun phrase that ends with a technique's head word
+        ("Lucid cuts interference with an indolent packing strategy.", ["indolent packing"], {}),
+        # it narrows a concept of the scheme: discovered, under that concept
+        (
+            "Marconi brings efficient state caching to hybrid models.",
+            ["state caching"],
+            {"state caching": ("caching",)},
+        ),
+        # names and verbs are not part of it; the plural is kept as the singular
+        ("FlashInfer uses bitmap-sparse formats for its KV cache.", ["bitmap-sparse format"], {}),
+        # a phrase that is a concept's name is the concept, not a new one
+        ("The runtime relies on pipeline parallelism.", [], {}),
+        # a head that names something else is no technique ("programming paradigm")
+        ("Hidet: Task-Mapping Programming Paradigm for Tensor Programs", [], {}),
+        # named only to be contrasted
+        ("Unlike declarative scheduling primitives, we search the space.", [], {}),
+    ],
+)
+def test_a_noun_phrase_with_a_technique_head_is_a_technique(  # type: ignore[no-untyped-def]
+    tables, text: str, labels: list[str], broader: dict[str, tuple[str, ...]]
+) -> None:
+    found = [c for c in discovered_concepts(text, tables) if c.scheme]
+    assert [c.label for c in found] == labels
+    for c in found:
+        assert c.broader == broader.get(c.label, c.broader)
+        assert c.example == text

@@ -37,7 +37,7 @@ from ..records import (
 from ..text import slug
 from .affiliations import affiliations, institutions_of
 from .claims import claims, sentences
-from .discover import discovered
+from .discover import discovered, keyphrases, phrase_key
 from .mentions import entities, presented, techniques, title_system
 from .tables import Tables, tables_for
 
@@ -51,6 +51,7 @@ __all__ = [
     "institutions_of",
     "merge_knowledge",
     "paper_facts",
+    "phrase_key",
     "sentences",
     "tables_for",
 ]
@@ -170,12 +171,25 @@ def discovered_concepts(text: str, tables: Tables) -> list[Concept]:
     """The techniques the text points at that the scheme has no concept for, as concepts
     of the discovered scheme (a concept of the scheme whose id the slug is, if any)."""
     out: list[Concept] = []
-    for found in discovered(text, tables):
+    seen: set[str] = set()
+    for found in [*discovered(text, tables), *keyphrases(text, tables)]:
+        if found.key in seen:
+            continue
+        seen.add(found.key)
         cid = slug(found.label)
         known = tables.lexicon.concepts.get(cid)
         if known is not None:
             out.append(known)
             continue
         en, zh = (found.label, "") if found.lang == "en" else ("", found.label)
-        out.append(Concept(cid, en or zh, zh, scheme="discovered", example=found.evidence))
+        out.append(
+            Concept(
+                cid,
+                en or zh,
+                zh,
+                broader=found.broader,
+                scheme="discovered",
+                example=found.evidence,
+            )
+        )
     return out

@@ -35,7 +35,9 @@ _STOP = frozenset(
     """to that which who for in on at with by from into across over under than and or but
     while when where so as is are was were be been can could will would may might should
     its their our this these those it we they such both each all any some more most less
-    not no also then thus further between among per via using through without upon""".split()  # noqa: SIM905
+    not no also then thus further between among per via using through without upon of
+    after before about against unlike instead rather versus like despite although though
+    because since whereas""".split()  # noqa: SIM905
 )
 # words a phrase does not end with: "X based on", "X called Y"
 _TRAILING = frozenset(("based", "called", "named", "driven", "aware"))
@@ -77,6 +79,23 @@ _GENERIC_ZH = (
 _ZH_KEEP = frozenset({"n", "nz", "vn", "eng", "an", "j", "l", "nt", "ng", "v"})
 _EVERYDAY = 4.6  # zipf frequency: a one-word phrase at least this common names no technique
 _WORD = regex.compile(r"[\p{L}\d][\p{L}\d\-/]*")
+_TOKEN = regex.compile(r"[\p{L}\d][\p{L}\d\-/]*|[^\s\p{L}\d]")
+# "-ed" words that stand before a technique's head: "distributed transactions"
+_PARTICIPLES = frozenset(
+    "distributed pipelined shared mixed nested balanced interleaved layered tiered".split()  # noqa: SIM905
+)
+_SHORT_ACRONYM = regex.compile(r"\p{Lu}{2,4}s?(?:-\p{Lu}{2,4}s?)*")
+# verbs that end a phrase before its head word: "FlashInfer uses block-sparse ..."
+_VERBS = frozenset(
+    """use uses used enable enables reduce reduces improve improves achieve achieves support
+    supports provide provides propose proposes introduce introduces present presents combine
+    combines make makes allow allows require requires adopt adopts apply applies leverage
+    leverages exploit exploits employ employs perform performs build builds design designs
+    implement implements show shows keep keeps send sends run runs train trains cut cuts
+    avoid avoids add adds let lets turn turns handle handles need needs get gets do does
+    has have had offers offer gives give takes take brings bring targets target break
+    remove shorten come speed boost lower raise hide drop skip replace called named""".split()  # noqa: SIM905
+)
 
 
 @dataclass(frozen=True)
@@ -86,6 +105,12 @@ class Discovered:
     label: str  # the phrase as kg cut it
     lang: str  # "en" or "zh"
     evidence: str  # the sentence it was found in
+    broader: tuple[str, ...] = ()  # concepts its head names ("prefix caching": caching)
+
+    @property
+    def key(self) -> str:
+        """The name phrases are told apart by: folded, hyphens as spaces, singular."""
+        return phrase_key(self.label)
 
 
 def discovered(text: str, tables: Tables) -> list[Discovered]:
@@ -106,8 +131,114 @@ def discovered(text: str, tables: Tables) -> list[Discovered]:
                 lang = guess_language(span)
                 phrase = _zh_phrase(span) if lang == "zh" else _en_phrase(span)
                 if phrase and _new_technique(phrase, tables):
-                    out.setdefault(fold(phrase), Discovered(phrase, lang, sentence.strip()))
+                    out.setdefault(phrase_key(phrase), Discovered(phrase, lang, sentence.strip()))
     return list(out.values())
+
+
+def keyphrases(text: str, tables: Tables) -> list[Discovered]:
+    """English noun phrases of ``text`` that end with a technique's head word ("job
+    packing", "cache eviction policy", "KV cache migration"), whether or not a cue points
+    at them. A phrase that is a concept's name is left to the scheme, and known systems
+    are no techniques; a phrase that narrows a concept ("prefix caching") is a new
+    concept, narrower than the concept its head names. (Chinese phrases come from the
+    cues and the scheme's labels only: jieba's tags are too rough here, "无法预测" is
+    tagged a noun phrase.)"""
+    out: dict[str, Discovered] = {}
+    for _, sentence in split_sentences(text):
+        found = _en_heads(sentence, tables.heads_en) if tables.heads_en else []
+        if not found:
+            continue
+        denied = [d.span("span") for x in tables.denials for d in x.finditer(sentence)]
+        for phrase, at in found:
+            if any(a <= at < b for a, b in denied):
+                continue
+            matches = list(tables.techniques.finditer(phrase))
+            if any(a == 0 and b == len(phrase) for a, b, _ in matches):
+                continue  # the phrase is a concept's name: the scheme's
+            if known_entity(phrase, tables) is not None:
+                continue
+            broader = tuple(dict.fromkeys(c for _, b, c in matches if b == len(phrase)))
+            lang = guess_language(phrase)
+            out.setdefault(phrase_key(phrase), Discovered(phrase, lang, sentence.strip(), broader))
+    return list(out.values())
+
+
+def phrase_key(phrase: str) -> str:
+    """A phrase's name for telling phrases apart: folded, hyphens as spaces, singular
+    ("KV-cache migrations" -> "kv cache migration")."""
+    words = fold(phrase).replace("-", " ").split()
+    if words and words[-1].endswith("s") and not words[-1].endswith(("ss", "us", "is")):
+        words[-1] = words[-1][:-1]
+    return " ".join(words)
+
+
+def _singular(word: str, heads: frozenset[str]) -> str | None:
+    """The head word ``word`` is, in the singular ("kernels" -> "kernel"), or None."""
+    low = word.casefold()
+    if low in heads:
+        return low
+    for cut, add in (("ies", "y"), ("es", ""), ("s", "")):
+        if low.endswith(cut) and low[: -len(cut)] + add in heads:
+            return low[: -len(cut)] + add
+    return None
+
+
+def _en_heads(sentence: str, heads: frozenset[str]) -> list[tuple[str, int]]:
+    """English noun phrases of a sentence that end with a head word, and where each starts:
+    up to three words before the head, stopped by function words, verbs, names and marks."""
+    tokens = [(m.group(), m.start()) for m in _TOKEN.finditer(sentence)]
+    long = [w for w, _ in tokens if len(w) > 3 and _WORD.fullmatch(w)]
+    titled = len(long) >= 2 and sum(w[:1].isupper() for w in long) * 5 >= len(long) * 3
+    out: list[tuple[str, int]] = []
+    for i, (word, _) in enumerate(tokens):
+        head = _singular(word, heads) if _WORD.fullmatch(word) else None
+        if head is None:
+            continue
+        if i + 1 < len(tokens):
+            after = tokens[i + 1][0].casefold()
+            if _singular(after, heads):
+                continue  # "cache eviction policy": the phrase ends at the last head
+            if _WORD.fullmatch(after) and after not in _STOP | _VERBS | _GENERIC_EN:
+                continue  # "programming paradigm", "caching layer": the head names another
+
+        words = [head if word.islower() or word.istitle() else word]
+        j = i - 1
+        while j >= 0 and len(words) < 4:
+            w = tokens[j][0]
+            low = w.casefold()
+            if not _WORD.fullmatch(w) or low in _STOP or low in _VERBS or not _modifier(low):
+                break
+            first = j == 0 and zipf_frequency(low, "en") > 0
+            if w[:1].isupper() and not _acronym(w) and not (titled or first):
+                break  # a name ("FlashInfer's"), unless in a title or a sentence's first word
+            if _acronym(w) and not _SHORT_ACRONYM.fullmatch(w):
+                break  # "COMET", "ReaL": a system's name, not a word of the technique
+            if low.isdigit() or low in _NOT_TECHNIQUE:
+                words = []
+                break
+            words.insert(0, w if _acronym(w) else low)
+            j -= 1
+        while words and words[0].casefold() in _LEADING:
+            words.pop(0)
+        if len(words) >= 2:
+            out.append((" ".join(words), tokens[j + 1][1]))
+    return out
+
+
+def _acronym(word: str) -> bool:
+    """ "KV", "GPU-CPU", "SmoothAttention": written with capitals inside (not "Task-Mapping")."""
+    return any(c.isupper() for piece in word.split("-") for c in piece[1:])
+
+
+def _modifier(low: str) -> bool:
+    """Whether a word may stand before a head: not an adverb, a verb's -ing or -ed form
+    ("reusing", "called"), unless hyphenated ("load-balanced") or listed ("distributed"),
+    nor a word ending in -s (a verb, or a plural that is a sentence's subject)."""
+    if low.endswith(("ly", "-based")) or (low.endswith("ing") and "-" not in low):
+        return False  # "a sketch-based policy": the cue "X-based" names the technique
+    if low.endswith("s") and not low.endswith(("ss", "us", "is")) and "-" not in low:
+        return False  # "models break ...", "COMET removes ...": a verb or a plural subject
+    return not low.endswith("ed") or "-" in low or low in _PARTICIPLES
 
 
 def _en_phrase(span: str) -> str:

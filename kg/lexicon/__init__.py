@@ -108,6 +108,7 @@ class Lexicon:
     concepts: Mapping[str, Concept]
     denials: ComparisonPatterns  # where a technique is named only to be denied or contrasted
     discovery: ComparisonPatterns  # where a technique no concept names may be found
+    technique_heads: Words  # words an English technique's name ends with ("scheduling")
     entities: Mapping[str, Entity]
     metrics: Metrics
     surnames_zh: Words
@@ -145,9 +146,9 @@ def _merge(read: list[LexiconFile]) -> Lexicon:
         k: {} for k in ("units", "magnitudes", "number_words", "measures", "qualifiers")
     }
     header: dict[str, Words] = {"conference": (), "ignored": ()}
-    comparisons: dict[str, Words] = {"zh": (), "en": ()}
-    denials: dict[str, Words] = {"zh": (), "en": ()}
-    discovery: dict[str, Words] = {"zh": (), "en": ()}
+    by_language: dict[str, dict[str, Words]] = {
+        k: {"zh": (), "en": ()} for k in ("comparisons", "denials", "discovery")
+    }
     labelled: list[LabelledEntry] = []
     scheme = SchemeEntry("techniques", "Techniques")
     digest = hashlib.sha256()
@@ -165,12 +166,9 @@ def _merge(read: list[LexiconFile]) -> Lexicon:
                 maps[name].update(value)
             elif name == "header":
                 header = {k: _unique(header[k], getattr(value, k)) for k in header}
-            elif name == "comparisons":
-                comparisons = {k: _unique(comparisons[k], getattr(value, k)) for k in comparisons}
-            elif name == "denials":
-                denials = {k: _unique(denials[k], getattr(value, k)) for k in denials}
-            elif name == "discovery":
-                discovery = {k: _unique(discovery[k], getattr(value, k)) for k in discovery}
+            elif name in by_language:
+                known = by_language[name]
+                by_language[name] = {k: _unique(known[k], getattr(value, k)) for k in known}
             elif name == "labelled":
                 labelled.extend(value)
             elif name == "scheme":
@@ -230,8 +228,9 @@ def _merge(read: list[LexiconFile]) -> Lexicon:
                 for e in entries["concepts"].values()
             }
         ),
-        denials=ComparisonPatterns(denials["zh"], denials["en"]),
-        discovery=ComparisonPatterns(discovery["zh"], discovery["en"]),
+        denials=ComparisonPatterns(**by_language["denials"]),
+        discovery=ComparisonPatterns(**by_language["discovery"]),
+        technique_heads=words.get("technique_heads", ()),
         entities=_frozen(
             {
                 e.id: Entity(e.id, e.name, e.type, e.aliases, e.description, e.wikidata)
@@ -245,7 +244,7 @@ def _merge(read: list[LexiconFile]) -> Lexicon:
             measures=_frozen(maps["measures"]),
             directions=_frozen(word_maps["directions"]),
             qualifiers=_frozen(maps["qualifiers"]),
-            comparisons=ComparisonPatterns(comparisons["zh"], comparisons["en"]),
+            comparisons=ComparisonPatterns(**by_language["comparisons"]),
             labelled=tuple(labelled),
             vague_baselines=words.get("vague_baselines", ()),
         ),

@@ -153,6 +153,7 @@ SECTIONS: dict[str, Any] = {
     "concepts": list[ConceptEntry],
     "denials": ComparisonPatterns,
     "discovery": ComparisonPatterns,
+    "technique_heads": Words,
     # entities.yaml
     "entities": list[EntityEntry],
     # people.yaml

@@ -445,6 +445,8 @@ def _techniques(iris: Iris, know: Knowledge) -> Iterable[Triple]:
             yield Triple(node, LABEL, text(label))
             yield Triple(node, iri(SKOS.example), text(c.example, guess_language(c.example)))
             yield Triple(node, iri(SKOS.topConceptOf), scheme)
+            for b in c.broader:  # "prefix caching" under the curated "caching"
+                yield Triple(node, iri(SKOS.broader), iris.technique(b))
             continue
         yield from _labels(node, c.label, "en", c.label_zh)
         for s in c.synonyms:
