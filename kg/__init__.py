@@ -21,6 +21,7 @@ from .query import NamedQuery, Rows, named_queries, query, unmatched
 from .rdf import Statements, load, to_statements
 from .rdf.vocab import DEFAULT_BASE, KG
 from .records import Corpus, Knowledge, Problem
+from .suggest import suggest_lexicon
 from .validate import Validation, validate
 from .version import __version__
 
@@ -52,6 +53,7 @@ __all__ = [
     "query",
     "read_notes",
     "start_page",
+    "suggest_lexicon",
     "to_statements",
     "unmatched",
     "validate",

@@ -23,12 +23,13 @@ from .api import CACHE_DIR_NAME, Build, build_all, write
 from .errors import KgError, QueryError
 from .html.options import DEFAULT_MAX_NODES, VIEWS, HtmlOptions
 from .output import FORMATS as RDF_FORMATS
-from .output import push
+from .output import push, write_bytes
 from .query import ENGINES, FORMATS, Rows, named_queries, query, unmatched
 from .rdf import load
 from .rdf.vocab import DEFAULT_BASE
 from .rdf.void import DEFAULT_LICENSE
 from .records import Knowledge
+from .suggest import suggest_lexicon
 from .timing import Stages
 from .version import __version__
 
@@ -224,6 +225,21 @@ def _parser() -> argparse.ArgumentParser:
     e.add_argument("--details", action="store_true", help="list every miss and extra")
     e.add_argument("--lexicon", action="append", default=[], metavar="YAML")
     e.set_defaults(run=cmd_eval)
+
+    lx = sub.add_parser("lexicon", help="what the lexicon could learn from the notes")
+    lsub = lx.add_subparsers(dest="lexicon_command", metavar="SUBCOMMAND", required=True)
+    sg = lsub.add_parser(
+        "suggest",
+        help="discovered techniques, unresolved institutions and unknown systems, as YAML",
+        description="Print (or write with -o) a user lexicon of what the notes name that the "
+        "lexicon does not: discovered techniques, systems kg had not met, institutions it could "
+        "not resolve; each with how many papers name it and an example, as comments. Review it, "
+        "then build with --lexicon FILE.",
+    )
+    sg.add_argument("paths", nargs="*", type=Path, help="notes files or folders (default: data/)")
+    sg.add_argument("-o", "--out", type=Path, help="write the YAML here instead of printing it")
+    common_build(sg)
+    sg.set_defaults(run=cmd_lexicon_suggest)
 
     s = sub.add_parser("stats", help="count what the graph holds")
     s.add_argument("graph", nargs="?", type=Path, help="graph file (default: out/graph.ttl)")
@@ -434,6 +450,22 @@ def cmd_eval(args: argparse.Namespace) -> int:
     if len(reports) > 1:
         print()
         print(combined(reports, f"all {len(reports)} gold files").table())
+    return OK
+
+
+def cmd_lexicon_suggest(args: argparse.Namespace) -> int:
+    from .extract import extract
+    from .lexicon import load_lexicon
+    from .notes import read_notes
+
+    lexicon = load_lexicon(args.lexicon)
+    paths = args.paths or [files.default_notes_dir()]
+    text = suggest_lexicon(extract(read_notes(paths, lexicon, args.conference), lexicon), lexicon)
+    if args.out is None:
+        sys.stdout.write(text)
+    else:
+        write_bytes(args.out, [text.encode("utf-8")])
+        print(f"wrote {args.out}")
     return OK
 
 
