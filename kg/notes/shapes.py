@@ -69,7 +69,9 @@ _HAN_TITLES = regex.compile(r"\s*(?:老师|教授|博士|研究员|同学|等人
 _SPLIT_PEOPLE = regex.compile(r"\s*(?:,|，|、|;|；|\band\b|&|和|与|及)\s*")
 # marks after a name: equal contribution, corresponding author ("Jia Pan*", "Li Wei†¹")
 _MARKS = regex.compile(r"[*†‡§¶⁰¹²³⁴⁵⁶⁷⁸⁹]+(?=\s*$)")
-_BY = regex.compile(r"^(?i:by)\s+(?=\p{Lu})")
+# what leads an author line without being a name: "by Jane Doe", "Who · Jane Doe" (one word
+# set off by a spaced middle dot, as a label)
+_BY = regex.compile(r"^(?:(?i:by)\s+|\p{L}{1,12}\s+[·•]\s+)(?=\p{Lu})")
 _ACRONYM = regex.compile(r"^[A-Z][A-Z0-9&*\-.]{1,9}$")
 
 
