@@ -31,8 +31,7 @@ def suggest_lexicon(know: Knowledge, lexicon: Lexicon) -> str:
     """A user lexicon (YAML text) of what ``know`` holds that ``lexicon`` does not."""
     uses: Counter[str] = Counter()
     for facts in know.papers:
-        uses.update(set(facts.techniques) | set(facts.systems) | set(facts.baselines))
-        uses.update(set(facts.mentions))
+        uses.update({*facts.techniques, *facts.systems, *facts.baselines, *facts.mentions})
     parts = [_HEADER]
     concepts = [c for c in know.concepts.values() if c.scheme]
     if concepts:

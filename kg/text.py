@@ -32,6 +32,11 @@ def fold(text: str) -> str:
     return _SPACES.sub(" ", text.translate(_DASHES)).strip().casefold()
 
 
+def has_chinese(text: str) -> bool:
+    """Whether a text holds Chinese characters."""
+    return _HAN.search(text) is not None
+
+
 def guess_language(text: str) -> str:
     """BCP 47 tag of a text, from its script: "zh" or "en"."""
     if text.isascii():

@@ -80,16 +80,18 @@ def claims(
         new.extend(named)
         candidates = list(_claims_in(sentence, tables))
         respectively = _respectively(sentence, compared, candidates)
+        # the comparison right after each claim, in its clause: that claim's own
+        owned = [_own_comparison(sentence, m, compared) for m in candidates]
         for comparison in compared:
             for eid in comparison.ids:
                 if eid not in baselines:
                     baselines.append(eid)
         found = _labelled(paper, sentence, line, tables)
         taken = [span for span, _ in found]
-        for m in candidates:
+        for m, mine in zip(candidates, owned, strict=True):
             if any(a < m.end() and m.start() < b for a, b in taken):
                 continue
-            baseline, vague = _baseline_for(sentence, m, compared, candidates)
+            baseline, vague = _baseline_for(sentence, m, compared, mine, owned)
             baseline = respectively.get(m.start()) or baseline
             for metric in _metric(paper, sentence, line, m, baseline, tables):
                 if vague and not metric.baselines and metric.measures not in _NOT_COMPARED:
@@ -305,7 +307,11 @@ def _is_scale(m: re.Match[str]) -> bool:
 
 
 def _baseline_for(
-    sentence: str, m: re.Match[str], compared: list[Comparison], claims: list[re.Match[str]]
+    sentence: str,
+    m: re.Match[str],
+    compared: list[Comparison],
+    mine: Comparison | None,
+    owned: list[Comparison | None],
 ) -> tuple[tuple[str, ...], str]:
     """What a claim is compared with: the named things, or the phrase of an unnamed one.
 
@@ -319,10 +325,8 @@ def _baseline_for(
         inside = [eid for pos, eid in c.named if c.start <= pos < m.start()]
         if c.start < m.start() < c.end and inside and len(c.ids) > 1:
             return (inside[-1],), ""
-    mine = _own_comparison(sentence, m, compared)
-    if mine is not None:
+    if mine is not None:  # its own, from :func:`_own_comparison`
         return mine.ids, mine.vague
-    owned = [_own_comparison(sentence, other, compared) for other in claims]
     before = [c for c in compared if c.start < m.start() and not any(c is o for o in owned)]
     if before:
         return before[-1].ids, before[-1].vague

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from wordfreq import zipf_frequency
 
 from ..records import Entity
-from ..text import slug
+from ..text import has_chinese, slug
 from .mentions import entity_type, new_entity
 from .tables import Tables, resolve
 
@@ -21,7 +21,6 @@ _SYSTEM_NAME = re.compile(
 )
 _WORKLOADS = frozenset({"model", "dataset", "benchmark"})
 _INSIDE_NAME = re.compile(r"-[A-Za-z0-9]")  # a name going on after a hyphen
-_HAN = re.compile(r"[\u4e00-\u9fff]")
 _LATIN_WORD = re.compile(r"(?<![A-Za-z0-9.\-])[A-Z][a-z]{2,}[a-z0-9]*(?![A-Za-z0-9\-])")
 
 
@@ -62,7 +61,7 @@ def comparisons(
             named = [(start + a, eid) for a, _, eid in hits]
             taken = [(a, b) for a, b, _ in hits]
             names = list(_SYSTEM_NAME.finditer(span))
-            if _HAN.search(span):  # "与两个开源系统（Vearch和…）": a Latin name in Chinese
+            if has_chinese(span):  # "与两个开源系统（Vearch和…）": a Latin name in Chinese
                 names += [n for n in _LATIN_WORD.finditer(span) if not zipf_frequency(n[0], "en")]
             for n in names:
                 if any(a < n.end() and n.start() < b for a, b in taken):
