@@ -383,6 +383,12 @@ def test_quality_on_the_gold_sets(gold: str, targets: dict[str, float]) -> None:
             "megatron-lm",
         ),
         ("Serving many models", "We present Abacus, a runtime that overlaps operators.", "abacus"),
+        (
+            "Shared GPU clusters",
+            "Kessel, a memory-aware scheduler for shared GPUs, packs jobs.",
+            "kessel",
+        ),
+        ("梯度压缩", "最底层是一个梯度同步架构GradSync，能组合各种原语。", "gradsync"),
     ],
 )
 def test_the_system_a_paper_presents_is_found_from_one_strong_cue(
@@ -390,6 +396,13 @@ def test_the_system_a_paper_presents_is_found_from_one_strong_cue(
 ) -> None:
     facts, _ = facts_of(paper_with(title=title, abstract=abstract))
     assert system in facts.systems and system not in facts.mentions
+
+
+def test_prior_work_described_in_apposition_is_not_presented() -> None:
+    facts, _ = facts_of(
+        paper_with(abstract="MimicNet, a recent system, learns to simulate networks.")
+    )
+    assert facts.systems == []
 
 
 def test_a_known_piece_of_hardware_is_never_presented() -> None:
@@ -479,6 +492,13 @@ def test_a_technique_named_only_to_be_denied_is_not_the_papers(
         # a size after "over" is no comparison
         ("It trains models with over 70 billion parameters on one DGX-2 box.", [], ""),
         ("拿数据并行作对照，最多提升3.85倍。", [], "数据并行"),
+        # names listed before "等", a word hyphened to capitals, a long phrase before the verb
+        (
+            "它比Horovod-DGC、BytePS-onebit等已支持压缩的系统提升最多50%。",
+            ["byteps-onebit", "horovod-dgc"],
+            "",
+        ),
+        ("它比最先进的DGL框架平均加速1.7倍。", ["dgl"], ""),
         (
             "It is 2x faster than with the state-of-the-art DP technique.",
             [],

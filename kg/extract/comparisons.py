@@ -13,10 +13,11 @@ from .mentions import entity_type, new_entity
 from .tables import Tables, resolve
 
 # a system name kg has not met: CamelCase (NeuGraph), lower-then-upper (vLLM, cuSPARSE),
-# capitals then lower case (SGLang), or a name with a language's suffix (llama.cpp)
+# capitals then lower case (SGLang), a word hyphened to capitals (Ring-DGC), or a name with
+# a language's suffix (llama.cpp)
 _SYSTEM_NAME = re.compile(
     r"(?<![A-Za-z0-9\-])(?:[A-Z][a-z]+[A-Z][A-Za-z0-9]*|[a-z]{1,3}[A-Z]{2,}[A-Za-z0-9]*|[A-Z]{4,}\d*"
-    r"|[A-Z]{2,}[a-z]{2,}[A-Za-z0-9]*|[a-z]+\.(?:cpp|js|jl|rs))"
+    r"|[A-Z]{2,}[a-z]{2,}[A-Za-z0-9]*|[a-z]+\.(?:cpp|js|jl|rs)|[A-Z][a-z]+(?=-[A-Z]{2,}))"
     r"(?:-[A-Za-z0-9]+)*(?![A-Za-z0-9])"
 )
 _WORKLOADS = frozenset({"model", "dataset", "benchmark"})

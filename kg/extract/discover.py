@@ -37,7 +37,9 @@ _STOP = frozenset(
     its their our this these those it we they such both each all any some more most less
     not no also then thus further between among per via using through without upon of
     after before about against unlike instead rather versus like despite although though
-    because since whereas""".split()  # noqa: SIM905
+    because since whereas up down out off yet inside outside underneath beneath within beyond
+    behind above below around toward towards until many much few very even only just still
+    already often better best worse one two three four five six seven eight nine ten""".split()  # noqa: SIM905
 )
 # words a phrase does not end with: "X based on", "X called Y"
 _TRAILING = frozenset(("based", "called", "named", "driven", "aware"))
@@ -54,7 +56,8 @@ _NOT_TECHNIQUE = frozenset(
 _LEADING = frozenset(
     """a an the new novel simple efficient effective lightweight practical general unified
     generic flexible scalable fast high-performance our its their this these two three
-    several multiple various different own first""".split()  # noqa: SIM905
+    several multiple various different own first conventional traditional classic standard
+    typical careful existing""".split()  # noqa: SIM905
 )
 # generic heads: "a scheduling framework" names the technique "scheduling"
 _GENERIC_EN = frozenset(

@@ -10,7 +10,8 @@ from ..text import slug
 from .tables import Tables
 
 _PRESENTS_ZH = re.compile(
-    r"(?:名为|称为|叫做|命名为|提出了?|介绍了?|推出了?|呈现|系统|框架|工具包|工具|调度程序|调度器|方案|算法|库)\s*[:：]?\s*"
+    r"(?:名为|称为|叫做|命名为|提出了?|介绍了?|推出了?|设计了|呈现|系统|框架|架构|引擎|平台|工具包|工具|"
+    r"调度程序|调度器|方案|算法|库)\s*[:：]?\s*"
     r"(?P<name>[A-Z][A-Za-z0-9\-\.]*[A-Za-z0-9])"
 )
 # "we present", "We propose", "this paper introduces": the paper's own verbs
@@ -38,8 +39,11 @@ _PRESENTS_STRONG = re.compile(
     r"|\b(?:[Tt]he|[Ii]ts|[Oo]ur)\s+(?:new\s+|novel\s+)?(?P<the>(?:[A-Z][A-Za-z0-9]*[A-Z]|[a-z]{1,3}[A-Z])[A-Za-z0-9]*"
     r"(?:-[A-Za-z0-9]+)*|[A-Z][a-z]+\s[A-Z][a-z]+)\s+(?:[a-z]+\s+)?(?:system|component|framework|"
     r"engine|runtime|scheduler|library|compiler|service|tool)\b"
-    # "Gavel is a heterogeneity-aware scheduler", at the start of a sentence
-    r"|(?:^|(?<=[.!?。]\s)|(?<=[。]))(?P<is_a>[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)\s+is\s+an?\s+"
+    # "Gavel is a heterogeneity-aware scheduler", "Synergy, a resource-sensitive scheduler",
+    # at the start of a sentence
+    r"|(?:^|(?<=[.!?。]\s)|(?<=[。]))(?P<is_a>[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)(?:\s+is|,)\s+an?\s+"
+    r"(?!(?:recent|prior|previous|existing|earlier|popular|widely|well-known|state-of-the-art|"
+    r"classic|traditional|standard|common|commonly)\b)"
     r"(?:[a-z\-]+\s+){0,4}(?:system|scheduler|framework|engine|runtime|library|compiler|tool|"
     r"algorithm|protocol|service|platform|design|approach)\b"
     # "本文给出的Ok-Topk是一种…", "我们设计的Foo是…"
