@@ -522,3 +522,34 @@ def test_a_comparison_right_after_a_claim_is_its_own_and_a_lead_covers_the_rest(
         (28.0, "state-of-the-art serving systems"),
         (29.0, "compiler backends"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # a sentence with no figure that says what every figure is measured against
+        (
+            (
+                "All figures below are relative to the default cluster scheduler. Throughput "
+                "doubles (2x) and memory drops by 40%. It runs on 64 GPUs."
+            ),
+            [(2.0, "default cluster scheduler"), (40.0, "default cluster scheduler"), (64.0, "")],
+        ),
+        # an approach named by what it does is an unnamed baseline
+        (
+            "Cost falls by up to 1.3x compared to dedicated GPU allocation.",
+            [(1.3, "dedicated GPU allocation")],
+        ),
+        # "比X大25倍": the comparison just before the claim is its own, not the next clause's
+        ("它能跑比纯CPU方案大20倍的模型，吞吐仍有90 TFLOPS。", [(20.0, "纯CPU方案"), (90.0, "")]),
+        # the same kind of figure in the next clause is against the same baseline
+        (
+            "真实负载下比最先进的缓存系统最多快3倍，合成负载上最多快8倍。",
+            [(3.0, "最先进的缓存系统"), (8.0, "最先进的缓存系统")],
+        ),
+    ],
+)
+def test_a_baseline_stated_once_covers_the_claims_it_governs(
+    abstract: str, expected: list[tuple[float, str]]
+) -> None:
+    assert [(m.min or m.value, m.compared_with) for m in claims(abstract)] == expected

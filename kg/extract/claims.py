@@ -27,6 +27,9 @@ _RESPECTIVELY = re.compile(r"分别|respectively")
 _SCALE_UNIT = re.compile(r"GPU|节点|node|core|核|socket|插槽|参数|param", re.IGNORECASE)
 _DIGIT_AHEAD = re.compile(r"\s*\d")
 _NOT_COMPARED = frozenset({"scale", "sparsity"})  # a size is a setting, not a comparison
+# a sentence with no claim whose comparison starts this early states what the claims after
+# it are compared with: "All numbers are against X.", "与X相比："
+_LEAD_IN = 30
 _COMPARATORS = {
     "<": "less-than",
     "<=": "less-than",
@@ -75,24 +78,29 @@ def claims(
     baselines: list[str] = []
     new: list[Entity] = []
     seen: set[tuple[object, ...]] = set()
+    standing: Comparison | None = None  # "All numbers are against X.": for the claims after it
     for sentence, line in sentences(paper):
         compared, named = comparisons(sentence, tables, own)
         new.extend(named)
         candidates = list(_claims_in(sentence, tables))
+        if not candidates and len(compared) == 1 and compared[0].start <= _LEAD_IN:
+            standing = compared[0]
         respectively = _respectively(sentence, compared, candidates)
-        # the comparison right after each claim, in its clause: that claim's own
-        owned = [_own_comparison(sentence, m, compared) for m in candidates]
+        # the comparison right after (or just before) each claim, in its clause: that claim's own
+        owned = [(m, _own_comparison(sentence, m, compared)) for m in candidates]
         for comparison in compared:
             for eid in comparison.ids:
                 if eid not in baselines:
                     baselines.append(eid)
         found = _labelled(paper, sentence, line, tables)
         taken = [span for span, _ in found]
-        for m, mine in zip(candidates, owned, strict=True):
+        for m, mine in owned:
             if any(a < m.end() and m.start() < b for a, b in taken):
                 continue
             baseline, vague = _baseline_for(sentence, m, compared, mine, owned)
             baseline = respectively.get(m.start()) or baseline
+            if not compared and standing is not None:
+                baseline, vague = standing.ids, standing.vague
             for metric in _metric(paper, sentence, line, m, baseline, tables):
                 if vague and not metric.baselines and metric.measures not in _NOT_COMPARED:
                     found.append((m.span(), replace(metric, compared_with=vague)))
@@ -311,7 +319,7 @@ def _baseline_for(
     m: re.Match[str],
     compared: list[Comparison],
     mine: Comparison | None,
-    owned: list[Comparison | None],
+    owned: list[tuple[re.Match[str], Comparison | None]],
 ) -> tuple[tuple[str, ...], str]:
     """What a claim is compared with: the named things, or the phrase of an unnamed one.
 
@@ -319,7 +327,8 @@ def _baseline_for(
     (4x)"), the name just before the claim; otherwise a comparison later in its own
     clause ("1.22x faster than GPU servers"), or the last comparison before the claim
     that no other claim has as its own ("against X: 2x faster than Y, 3x less memory":
-    the 3x is against X).
+    the 3x is against X), or else the comparison of an earlier claim in the same unit
+    ("比X最多快3.6倍，YCSB上最多快9倍": both against X).
     """
     for c in compared:
         inside = [eid for pos, eid in c.named if c.start <= pos < m.start()]
@@ -327,9 +336,20 @@ def _baseline_for(
             return (inside[-1],), ""
     if mine is not None:  # its own, from :func:`_own_comparison`
         return mine.ids, mine.vague
-    before = [c for c in compared if c.start < m.start() and not any(c is o for o in owned)]
+    before = [c for c in compared if c.start < m.start() and not any(c is o for _, o in owned)]
     if before:
         return before[-1].ids, before[-1].vague
+    unit = m.group("unit").strip().casefold()
+    parallel = [
+        o
+        for other, o in owned
+        if o is not None
+        and o.end <= m.start()
+        and other.end() <= m.start()
+        and other.group("unit").strip().casefold() == unit
+    ]
+    if parallel:
+        return parallel[-1].ids, parallel[-1].vague
     clause_end = min(
         [i for i in (sentence.find(c, m.end()) for c in "，,；;。") if i >= 0] or [len(sentence)]
     )
@@ -341,10 +361,19 @@ def _own_comparison(
     sentence: str, m: re.Match[str], compared: list[Comparison]
 ) -> Comparison | None:
     """ "4.10x faster than NeuGraph", "29-69% lower inter-token latency than compiler
-    backends": the comparison just after a claim, in its clause, is the claim's own."""
+    backends": the comparison just after a claim, in its clause, is the claim's own; so is
+    one that ends right before it ("比X快2倍", "比X大25倍的模型")."""
     for c in compared:
         between = sentence[m.end() : c.start]
         if c.start >= m.end() and len(between) <= 40 and not any(p in between for p in "，,；;。"):
+            return c
+    for c in compared:
+        between = sentence[c.end : m.start()]
+        if (
+            c.end <= m.start()
+            and len(between) <= 6
+            and not any(p in between for p in "，,；;。:：")
+        ):
             return c
     return None
 

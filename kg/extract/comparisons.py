@@ -115,9 +115,12 @@ def vague_baseline(span: str, tables: Tables) -> str:
 
 
 def _technique(phrase: str, tables: Tables) -> bool:
-    """A phrase that is a technique's name ("chunked prefill", "数据并行"): an approach
-    compared with, named by what it does rather than by a system."""
-    return any(a == 0 and b == len(phrase) for a, b, _ in tables.techniques.finditer(phrase))
+    """A phrase that names a technique ("chunked prefill", "数据并行", "dedicated GPU
+    allocation"): an approach compared with, named by what it does rather than by a system."""
+    last = phrase.rsplit(None, 1)[-1].casefold()
+    if last in tables.heads_en:
+        return True
+    return any(b == len(phrase) for _, b, _ in tables.techniques.finditer(phrase))
 
 
 def could_be_system(name: str, tables: Tables) -> bool:

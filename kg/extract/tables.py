@@ -213,5 +213,11 @@ def _words_pattern(words: tuple[str, ...]) -> re.Pattern[str]:
     first; a pattern that matches nothing when there are none."""
     if not words:
         return re.compile(r"(?!x)x")
-    alternatives = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
-    return re.compile(rf"(?<![A-Za-z])(?:{alternatives})(?![A-Za-z])", re.IGNORECASE)
+
+    def one(word: str) -> str:
+        start = r"(?<![A-Za-z])" if word[:1].isascii() else ""  # "GPU方案" holds 方案
+        end = r"(?![A-Za-z])" if word[-1:].isascii() else ""
+        return start + re.escape(word) + end
+
+    alternatives = "|".join(one(w) for w in sorted(words, key=len, reverse=True))
+    return re.compile(f"(?:{alternatives})", re.IGNORECASE)
