@@ -553,3 +553,18 @@ def test_a_baseline_stated_once_covers_the_claims_it_governs(
     abstract: str, expected: list[tuple[float, str]]
 ) -> None:
     assert [(m.min or m.value, m.compared_with) for m in claims(abstract)] == expected
+
+
+def test_a_sentence_wrapped_over_lines_is_one_sentence() -> None:
+    metrics = claims(
+        "Serving is 2.5x faster than vLLM and cuts memory by\n40% compared to existing systems.\n"
+        "Speedup 3x over Orca\nMemory 20% lower"
+    )
+    assert [(m.value, m.measures, m.direction) for m in metrics] == [
+        (2.5, "speedup", "improvement"),
+        (40.0, "memory", "reduction"),
+        (3.0, "speedup", "improvement"),
+        (20.0, "memory", "reduction"),
+    ]
+    assert metrics[1].sentence.startswith("Serving is 2.5x")
+    assert metrics[2].sentence == "Speedup 3x over Orca"
