@@ -22,6 +22,7 @@ from .rdf import Statements, load, to_statements
 from .rdf.vocab import DEFAULT_BASE, KG
 from .records import Corpus, Knowledge, Problem
 from .suggest import suggest_lexicon
+from .tables import Table, table
 from .validate import Validation, validate
 from .version import __version__
 
@@ -42,6 +43,7 @@ __all__ = [
     "Rows",
     "Statements",
     "StoreError",
+    "Table",
     "Validation",
     "__version__",
     "build",
@@ -54,6 +56,7 @@ __all__ = [
     "read_notes",
     "start_page",
     "suggest_lexicon",
+    "table",
     "to_statements",
     "unmatched",
     "validate",

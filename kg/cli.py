@@ -30,6 +30,8 @@ from .rdf.vocab import DEFAULT_BASE
 from .rdf.void import DEFAULT_LICENSE
 from .records import Knowledge
 from .suggest import suggest_lexicon
+from .tables import FORMATS as TABLE_FORMATS
+from .tables import TABLES, table
 from .timing import Stages
 from .version import __version__
 
@@ -241,6 +243,23 @@ def _parser() -> argparse.ArgumentParser:
     common_build(sg)
     sg.set_defaults(run=cmd_lexicon_suggest)
 
+    t = sub.add_parser(
+        "table",
+        help="write the claims, papers or institutions of a graph as a table",
+        description="A table to sort, filter and paste: every claim (paper, system, session, "
+        "measure, direction, qualifier, value or range, unit, baseline, sentence), every paper, "
+        "or every institution.",
+    )
+    t.add_argument("name", choices=TABLES, help="claims, papers or institutions")
+    t.add_argument(
+        "-g", "--graph", type=Path, help="graph file (default: out/graph.ttl, else build data/)"
+    )
+    t.add_argument(
+        "--format", choices=TABLE_FORMATS, default="table", help="output format (default: table)"
+    )
+    t.add_argument("-o", "--out", type=Path, help="write the table to this file")
+    t.set_defaults(run=cmd_table)
+
     s = sub.add_parser("stats", help="count what the graph holds")
     s.add_argument("graph", nargs="?", type=Path, help="graph file (default: out/graph.ttl)")
     s.set_defaults(run=cmd_stats)
@@ -397,6 +416,16 @@ def cmd_query(args: argparse.Namespace) -> int:
     if not rows.to_dicts() and not (args.file or args.endpoint):
         for why in unmatched(source, text, params, timeout=args.timeout):
             print(f"kg query: {why}", file=sys.stderr)
+    return OK
+
+
+def cmd_table(args: argparse.Namespace) -> int:
+    text = table(_graph_for(args.graph), args.name).text(args.format)
+    if args.out:
+        write_bytes(args.out, [text.encode("utf-8")])
+        print(f"Wrote {args.out}", file=sys.stderr)
+    else:
+        sys.stdout.write(text)
     return OK
 
 
