@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 import warnings
 from pathlib import Path
@@ -221,6 +223,54 @@ def test_hiding_a_class_searching_and_physics(browser, sc21_out: Path) -> None:
     page.close()
 
 
+@pytest.mark.browser
+def test_the_claims_tab_sorts_filters_and_exports(browser, sc21_out: Path, sc21_graph) -> None:
+    page, _, errors, _ = open_offline(browser, sc21_out / "graph.html")
+    expected = kg.table(sc21_graph, "claims").records()
+    page.click("#tab-claims")
+    assert page.locator("#claims").is_visible()
+    assert page.locator("#claims-table tbody tr").count() == len(expected) == 44
+    assert page.inner_text("#claims-count") == "44 of 44 claims"
+    # sort by value, largest first: the first row is the largest value
+    page.click("th[data-col=value]")
+    page.click("th[data-col=value]")
+    top = max(float(r["value"]) for r in expected if r["value"] is not None)  # type: ignore[arg-type]
+    value_at = page.evaluate(
+        "() => [...document.querySelectorAll('th')].findIndex(h => h.dataset.col === 'value')"
+    )
+    first = page.locator("#claims-table tbody tr").first.locator("td").nth(value_at).inner_text()
+    assert float(first) == top
+    # filter: speedups of at least 5x
+    page.select_option("#f-unit", "x")
+    page.fill("#f-threshold", "5")
+    wanted = [
+        r
+        for r in expected
+        if r["unit"] == "x" and float(r["value"] if r["value"] is not None else r["max"]) >= 5  # type: ignore[arg-type]
+    ]
+    assert page.locator("#claims-table tbody tr").count() == len(wanted) > 3
+    page.select_option("#f-institutions", "Sun Yat-sen University")
+    krill = [r for r in wanted if "Sun Yat-sen University" in str(r["institutions"])]
+    assert page.locator("#claims-table tbody tr").count() == len(krill) >= 1
+    page.select_option("#f-institutions", "")
+    # what is shown is what is exported
+    with page.expect_download() as got:
+        page.click("#export-csv")
+    rows = list(csv.DictReader(io.StringIO(Path(got.value.path()).read_text(encoding="utf-8"))))
+    assert len(rows) == len(wanted)
+    assert {r["paper"] for r in rows} == {str(r["paper"]) for r in wanted}
+    assert set(rows[0]) == set(expected[0])
+    with page.expect_download() as got:
+        page.click("#export-md")
+    lines = Path(got.value.path()).read_text(encoding="utf-8").splitlines()
+    assert len(lines) == len(wanted) + 2
+    assert len({line.replace("\\|", "").count("|") for line in lines}) == 1
+    page.click("#tab-graph")
+    assert not page.locator("#claims").is_visible()
+    assert errors == []
+    page.close()
+
+
 XSS = """会议/期刊:SC 2021
 
 Session <script>window.__xss=1</script> & "quoted" </option>
@@ -249,4 +299,10 @@ def test_hostile_notes_run_no_code(browser, tmp_path: Path) -> None:
     assert dialogs == [] and remote == [] and errors == []
     title = page.title()
     assert "<" not in title
+    page.click("#tab-claims")
+    assert "<script>alert(6)</script>" in page.inner_text("#claims-table")
+    assert (
+        page.evaluate("() => document.querySelectorAll('img, b, a[href^=javascript]').length") == 0
+    )
+    assert dialogs == [] and page.evaluate("() => window.__xss") is None
     page.close()

@@ -161,6 +161,40 @@ def script_json(value: object) -> Markup:
     return Markup(escaped)  # noqa: S704 (no "<", ">" or "&" is left to read as HTML)
 
 
+# the claims tab's columns that belong to the paper: sent once per paper, not per claim
+PAPER_COLUMNS = (
+    "paper",
+    "doi",
+    "system",
+    "session",
+    "conference",
+    "year",
+    "institutions",
+    "countries",
+    "techniques",
+)
+
+
+def claims_data(page: PageGraph | None) -> dict[str, Any]:
+    """The claims tab's rows, each paper's cells once: ``{"columns", "papers", "rows"}``,
+    a row being the paper's index and the claim's own cells."""
+    if page is None or page.claims is None:
+        return {"columns": [], "papers": [], "rows": []}
+    columns = list(page.claims.columns)
+    at = [columns.index(c) for c in PAPER_COLUMNS]
+    own = [i for i in range(len(columns)) if i not in at]
+    papers: dict[tuple[Any, ...], int] = {}
+    rows = []
+    for row in page.claims.rows:
+        paper = tuple(row[i] for i in at)
+        rows.append([papers.setdefault(paper, len(papers)), *(row[i] for i in own)])
+    return {
+        "columns": [*PAPER_COLUMNS, *(columns[i] for i in own)],
+        "papers": [list(p) for p in papers],
+        "rows": rows,
+    }
+
+
 def render(net: Network, page: PageGraph | None = None) -> str:
     """The page's HTML, rendered by the pyvis network with kg's template."""
     net.set_template_dir(str(files.template_dir()), TEMPLATE)
@@ -178,6 +212,7 @@ def render(net: Network, page: PageGraph | None = None) -> str:
         "options": net.options,
         "notice": page.notice if page else "",
         "legend": [{"cls": k, "label": v[0], "color": v[1]} for k, v in STYLE.items()],
+        "claims": claims_data(page),
     }
     net.templateEnv = env
     html: str = net.generate_html()

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import networkx as nx
 
+    from ..tables import Table
+
 VIEWS = ("auto", "full", "papers", "institutions", "techniques")
 AUTO_FULL_PAPERS = 300  # "auto" shows every node up to this many papers
 DEFAULT_MAX_NODES = 400  # the institution-technique map keeps the busiest this many nodes
@@ -31,6 +33,7 @@ class PageGraph:
 
     graph: nx.MultiDiGraph
     notice: str = ""
+    claims: Table | None = None  # the claims tab's rows (kg.tables), if the graph has claims
 
 
 def shows_map(options: HtmlOptions, papers: int) -> bool:

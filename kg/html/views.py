@@ -18,6 +18,7 @@ import rdflib
 
 from ..errors import KgError
 from ..query import values
+from ..tables import table
 from .options import AUTO_FULL_PAPERS, DEFAULT_MAX_NODES, VIEWS, HtmlOptions, PageGraph
 
 # class -> (legend label, colour, shape)
@@ -190,7 +191,8 @@ def institution_map(graph: rdflib.Graph, max_nodes: int = DEFAULT_MAX_NODES) -> 
 
 
 def page_graph(graph: rdflib.Graph, options: HtmlOptions) -> PageGraph:
-    """The networkx graph the page will show."""
+    """The networkx graph the page will show, and the rows of its claims tab (none on the
+    institution-technique map of a large corpus: ``kg table claims`` lists them)."""
     if options.view not in VIEWS:
         raise KgError(f"unknown view {options.view!r}; choose from {', '.join(VIEWS)}")
     view = options.view
@@ -199,6 +201,13 @@ def page_graph(graph: rdflib.Graph, options: HtmlOptions) -> PageGraph:
         view = "full" if papers <= AUTO_FULL_PAPERS or options.focus else "institutions"
     if view == "institutions" and not options.focus:
         return institution_map(graph, options.max_nodes)
+    page = _detail(graph, options, view)
+    page.claims = table(graph, "claims")
+    return page
+
+
+def _detail(graph: rdflib.Graph, options: HtmlOptions, view: str) -> PageGraph:
+    """Every node of the view's classes, or the neighbourhood of the focus."""
     full = to_networkx(graph)
     classes = {
         "full": set(STYLE),
