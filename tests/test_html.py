@@ -223,6 +223,75 @@ def test_hiding_a_class_searching_and_physics(browser, sc21_out: Path) -> None:
     page.close()
 
 
+LABELS_JS = """() => {
+  const net = window.kgNetwork, scale = net.getScale(), t = window.kgLabelThreshold;
+  return net.body.data.nodes.get().map(n => ({
+    id: n.id, cls: n.cls, label: n.label,
+    shown: n.font.size * scale >= t, box: net.getBoundingBox(n.id),
+    at: net.getPositions([n.id])[n.id],
+  }));
+}"""
+
+
+def overlap(a: dict, b: dict) -> bool:
+    return not (
+        a["right"] <= b["left"]
+        or b["right"] <= a["left"]
+        or a["bottom"] <= b["top"]
+        or b["bottom"] <= a["top"]
+    )
+
+
+@pytest.mark.browser
+def test_the_picture_has_readable_labels_and_session_groups(
+    browser, sc21_out: Path, sc21_graph
+) -> None:
+    page, _, errors, _ = open_offline(browser, sc21_out / "graph.html")
+    page.wait_for_function("window.kgLabelThreshold !== undefined")
+    nodes = page.evaluate(LABELS_JS)
+    by_cls: dict[str, list[dict]] = {}
+    for n in nodes:
+        by_cls.setdefault(n["cls"], []).append(n)
+    # papers and sessions are labelled at the default zoom; techniques and claims are not
+    assert all(n["shown"] for n in by_cls["Paper"] + by_cls["Session"])
+    assert not any(n["shown"] for n in by_cls["Technique"] + by_cls["Metric"])
+    # a paper is called by its system, else a short title; no raw IRI anywhere
+    labels = {n["label"] for n in by_cls["Paper"]}
+    assert {"Krill", "Chimera", "MAPA"} <= labels
+    assert all(len(label) <= 24 and "://" not in label for label in labels)
+    # no two labels drawn at the default zoom overlap
+    shown = [n for n in nodes if n["shown"]]
+    clashes = [
+        (a["label"], b["label"])
+        for i, a in enumerate(shown)
+        for b in shown[i + 1 :]
+        if overlap(a["box"], b["box"])
+    ]
+    assert clashes == []
+    # each paper's nearest paper is one of its own session (when the session has two)
+    session_of = {
+        str(p): str(s) for p, s in kg.query(sc21_graph, "SELECT ?p ?s WHERE { ?p kg:session ?s }")
+    }
+    papers = by_cls["Paper"]
+    for p in papers:
+        mates = [
+            q for q in papers if q is not p and session_of.get(q["id"]) == session_of.get(p["id"])
+        ]
+        if not mates or p["id"] not in session_of:
+            continue
+        x, y = p["at"]["x"], p["at"]["y"]
+        others = [q for q in papers if q is not p]
+        nearest = min(others, key=lambda q: (q["at"]["x"] - x) ** 2 + (q["at"]["y"] - y) ** 2)
+        assert session_of.get(nearest["id"]) == session_of[p["id"]], p["label"]
+    # zoomed in, technique labels appear
+    page.evaluate("() => window.kgNetwork.moveTo({scale: window.kgNetwork.getScale() * 2.5})")
+    zoomed = page.evaluate(LABELS_JS)
+    assert any(n["shown"] for n in zoomed if n["cls"] == "Technique")
+    page.screenshot(path=str(sc21_out / "picture.png"))
+    assert errors == []
+    page.close()
+
+
 @pytest.mark.browser
 def test_the_claims_tab_sorts_filters_and_exports(browser, sc21_out: Path, sc21_graph) -> None:
     page, _, errors, _ = open_offline(browser, sc21_out / "graph.html")

@@ -15,12 +15,14 @@ STYLES = {
     "en": {"title": "Title", "inst": "Authors", "link": "Link", "abstract": "Abstract"},
     "en2": {"title": "Paper title", "inst": "Affiliation", "link": "DOI", "abstract": "Summary"},
 }
-# words that cannot be mistaken for labels, headings, numbering or URLs
+# words that cannot be mistaken for labels, headings, numbering or URLs ("sEssion A A" on a
+# line of its own is a session heading, whatever its case)
+HEADING_WORDS = {"session", "sessions", "track", "keynote", "panel", "workshop", "tutorial"}
 word = st.text(
     alphabet=st.sampled_from(list("abcdefghijklmnopqrstuvwxyzABCDEFG深度学习图计算系统加速")),
     min_size=1,
     max_size=10,
-)
+).filter(lambda w: w.casefold() not in HEADING_WORDS)
 sentence = st.lists(word, min_size=2, max_size=8).map(" ".join)
 doi = st.tuples(st.integers(1000, 99999), st.integers(1, 10**7)).map(lambda t: f"10.{t[0]}/{t[1]}")
 paper = st.fixed_dictionaries(

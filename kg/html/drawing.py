@@ -17,10 +17,12 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import unicodedata
 from collections import Counter, defaultdict
 from typing import Any
 
 import networkx as nx
+import regex
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PackageLoader, select_autoescape
 from markupsafe import Markup
 from pyvis.network import Network
@@ -30,21 +32,27 @@ from ..version import __version__
 from .options import HtmlOptions, PageGraph
 from .views import FACT_ORDER, RANK, STYLE
 
+# label sizes in canvas units; at the default zoom the page draws only the labels of the
+# largest class shown (papers, else institutions and countries): the others on zoom or hover
+FONT = {"Conference": 30, "Session": 28, "Paper": 20, "Institution": 16, "Country": 16}
 LAYOUT_LIMIT = 2000  # above this many nodes, a cheap ring layout instead of forces
 PHYSICS_LIMIT = 400  # above this many nodes the page opens with physics off
 TEMPLATE = "graph.html"
 
 
-def tooltip(node: str, data: dict[str, Any]) -> str:
+def tooltip(data: dict[str, Any]) -> str:
     lines = [data["label"], f"[{STYLE[data['cls']][0]}]"]
     for key in FACT_ORDER:
         values = sorted(set(data["facts"].get(key, [])))
         if values:
             shown = values[:8] + ([f"... {len(values) - 8} more"] if len(values) > 8 else [])
-            joiner = "\n  " if key in ("Claims", "Papers", "Sentence") else "; "
+            if key == "Abstract":
+                values = [v if len(v) <= 600 else v[:599] + "…" for v in values[:1]]
+            joiner = (
+                "\n  " if key in ("Claims", "Papers", "Results", "Sentence", "Abstract") else "; "
+            )
             lead = "\n  " if joiner == "\n  " else " "
             lines.append(f"{key}:{lead}" + joiner.join(shown))
-    lines.append(node)
     return "\n".join(lines)
 
 
@@ -53,12 +61,118 @@ def _start(node: str) -> tuple[float, float]:
     return int.from_bytes(h[:4], "big") / 2**32, int.from_bytes(h[4:], "big") / 2**32
 
 
+# the session blocks of the full view, in canvas units: a block is a session's label over a
+# column of its papers (each a box holding its short label), its claims in a row before it
+BLOCK_GAP = 460.0  # between the centres of two blocks side by side
+ROW_GAP = 52.0  # between two papers of a block
+CLAIM_GAP = 14.0  # between two claims of a paper
+CLAIMS_PER_ROW = 8
+SHORT_LABEL = 24  # characters of a paper's short label
+PAPERS_PER_COLUMN = 8
+HEADING_WIDTH = 26  # a session's label is wrapped at about this many Latin letters (13 Han)
+
+
+def wrap_label(text: str) -> str:
+    """A heading cut into lines that fit a block: at spaces where there are some, Han
+    characters counting double."""
+    lines: list[str] = []
+    line = ""
+    for piece in regex.findall(r"\S+\s*|\s+", text) if " " in text else list(text):
+        if line and _display(line + piece.rstrip()) > HEADING_WIDTH:
+            lines.append(line.rstrip())
+            line = ""
+        line += piece
+    lines.append(line.rstrip())
+    return "\n".join(x for x in lines if x)
+
+
+def _display(text: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def short_label(g: nx.MultiDiGraph, node: str) -> str:
+    """What a paper is called on the picture: the systems it presents, else the start of
+    its title, cut at a word ("Chimera", "Parallel construction of…")."""
+    data = g.nodes[node]
+    if data["cls"] != "Paper":
+        return str(data["label"])
+    systems = sorted(
+        g.nodes[o]["label"] for _, o, key in g.out_edges(node, keys=True) if key == "presents"
+    )
+    text = " / ".join(systems) or str(data["label"]).split(":")[0]
+    if len(text) <= SHORT_LABEL:
+        return text
+    cut = text[: SHORT_LABEL - 1].rsplit(" ", 1)[0] if " " in text[: SHORT_LABEL - 1] else ""
+    return (cut or text[: SHORT_LABEL - 1]).rstrip(" ,;-/") + "…"
+
+
+def session_blocks(g: nx.MultiDiGraph) -> dict[str, tuple[float, float]]:
+    """Fixed places for conferences, sessions, papers and their claims: one block per session
+    (papers of no session in a last block), blocks in a grid wider than tall."""
+    label = lambda v: (str(g.nodes[v]["label"]).casefold(), v)  # noqa: E731
+    papers = sorted((v for v, d in g.nodes(data=True) if d["cls"] == "Paper"), key=label)
+    groups: dict[str | None, list[str]] = defaultdict(list)
+    for p in papers:
+        sessions = sorted(
+            (o for _, o, key in g.out_edges(p, keys=True) if key == "session"), key=label
+        )
+        groups[sessions[0] if sessions else None].append(p)
+    order: list[str | None] = sorted((s for s in groups if s is not None), key=label)
+    if None in groups:
+        order.append(None)
+    # a block's columns of papers, its label's lines
+    columns = {s: max(1, math.ceil(len(groups[s]) / PAPERS_PER_COLUMN)) for s in order}
+    lines = {s: wrap_label(str(g.nodes[s]["label"])).count("\n") + 1 if s else 0 for s in order}
+    per_row = max(1, math.ceil(math.sqrt(sum(columns.values()) * 1.6)))
+    fixed: dict[str, tuple[float, float]] = {}
+    top = 0.0
+    row: list[str | None] = []
+    rows: list[list[str | None]] = []
+    for s in order:  # rows of blocks, about per_row columns of papers each
+        if row and sum(columns[b] for b in row) + columns[s] > per_row:
+            rows.append(row)
+            row = []
+        row.append(s)
+    rows.append(row)
+    for blocks in rows:
+        width = sum(columns[b] for b in blocks) * BLOCK_GAP
+        left = -width / 2
+        first = top + 50.0 + max(lines[b] for b in blocks) * 40.0
+        for session in blocks:
+            x0 = left + BLOCK_GAP / 2
+            if session is not None:
+                fixed[session] = (left + columns[session] * BLOCK_GAP / 2, top)
+            for j, p in enumerate(groups[session]):
+                x = x0 + (j // PAPERS_PER_COLUMN) * BLOCK_GAP
+                y = first + (j % PAPERS_PER_COLUMN) * ROW_GAP
+                fixed[p] = (x, y)
+                claims = sorted(o for _, o, key in g.out_edges(p, keys=True) if key == "claim")
+                for k, m in enumerate(claims):
+                    fixed[m] = (
+                        x - 170.0 - (k % CLAIMS_PER_ROW) * CLAIM_GAP,
+                        y + (k // CLAIMS_PER_ROW) * CLAIM_GAP - 7.0,
+                    )
+            left += columns[session] * BLOCK_GAP
+        tallest = max(min(len(groups[b]), PAPERS_PER_COLUMN) for b in blocks)
+        top = first + tallest * ROW_GAP + 120.0
+    conferences = sorted((v for v, d in g.nodes(data=True) if d["cls"] == "Conference"), key=label)
+    for i, c in enumerate(conferences):
+        fixed[c] = ((i - (len(conferences) - 1) / 2) * BLOCK_GAP, -140.0)
+    return fixed
+
+
 def positions(g: nx.MultiDiGraph) -> dict[str, tuple[float, float]]:
-    """Pixel positions of the nodes: forces up to :data:`LAYOUT_LIMIT` nodes (80
-    iterations up to 300 nodes, 50 above), else one ring per class, largest first."""
+    """Pixel positions of the nodes. With papers: their session blocks
+    (:func:`session_blocks`), and the other nodes placed by networkx's forces among the
+    fixed blocks, near the papers they belong to. Without papers, forces alone up to
+    :data:`LAYOUT_LIMIT` nodes (80 iterations up to 300 nodes, 50 above), else one ring
+    per class, largest first."""
     nodes = sorted(g.nodes)
     if not nodes:
         return {}
+    has_papers = any(g.nodes[v]["cls"] == "Paper" for v in nodes)
+    if has_papers and len(nodes) <= LAYOUT_LIMIT:
+        return _around_blocks(g, nodes)
     if len(nodes) <= LAYOUT_LIMIT:
         simple = nx.Graph()
         simple.add_nodes_from(nodes)
@@ -72,6 +186,49 @@ def positions(g: nx.MultiDiGraph) -> dict[str, tuple[float, float]]:
             seed=0,
         )
         return {v: (round(float(pos[v][0]), 1), round(float(pos[v][1]), 1)) for v in nodes}
+    return _rings(g, nodes)
+
+
+def _around_blocks(g: nx.MultiDiGraph, nodes: list[str]) -> dict[str, tuple[float, float]]:
+    """The session blocks fixed, the other nodes moved by networkx's spring layout from
+    the middle of what they link to (a hash of their IRI apart), kept inside the blocks'
+    frame."""
+    fixed = session_blocks(g)
+    simple = nx.Graph()
+    simple.add_nodes_from(nodes)
+    simple.add_edges_from((a, b) for a, b, _ in sorted(g.edges(keys=True)) if a != b)
+    xs = [x for x, _ in fixed.values()]
+    ys = [y for _, y in fixed.values()]
+    left, right = min(xs) - 300.0, max(xs) + 300.0
+    low, high = min(ys) - 250.0, max(ys) + 250.0
+    start: dict[str, tuple[float, float]] = dict(fixed)
+    for v in nodes:
+        if v in start:
+            continue
+        near = [fixed[u] for u in simple[v] if u in fixed]
+        jx, jy = _start(v)
+        if near:
+            cx = sum(x for x, _ in near) / len(near)
+            cy = sum(y for _, y in near) / len(near)
+        else:
+            cx, cy = left + (right - left) * jx, low + (high - low) * jy
+        start[v] = (cx + (jx - 0.5) * 160.0, cy + (jy - 0.5) * 160.0)
+    moving = [v for v in nodes if v not in fixed]
+    pos = (
+        nx.spring_layout(simple, pos=start, fixed=list(fixed), k=110.0, iterations=60, seed=0)
+        if moving and fixed
+        else start
+    )
+    out = {}
+    for v in nodes:
+        x, y = float(pos[v][0]), float(pos[v][1])
+        if v not in fixed:
+            x, y = min(max(x, left), right), min(max(y, low), high)
+        out[v] = (round(x, 1), round(y, 1))
+    return out
+
+
+def _rings(g: nx.MultiDiGraph, nodes: list[str]) -> dict[str, tuple[float, float]]:
     out: dict[str, tuple[float, float]] = {}
     by_class: dict[str, list[str]] = defaultdict(list)
     for v in nodes:
@@ -97,19 +254,21 @@ def to_network(page: PageGraph, options: HtmlOptions | None = None) -> Network:
     for node in sorted(g.nodes):
         data = g.nodes[node]
         _, colour, shape = STYLE[data["cls"]]
-        text = data["label"]
+        text = short_label(g, node)
+        if data["cls"] in _HEADINGS:
+            text = wrap_label(text)
         short = text if len(text) <= options.max_label else text[: options.max_label - 1] + "…"
         weight = data.get("weight") or degree[node]
-        big = data["cls"] in ("Conference", "Session", "Institution", "Technique", "Country")
+        paper = data["cls"] == "Paper"
         item = {
             "id": node,
             "label": short,
-            "title": tooltip(node, data),
+            "title": tooltip(data),
             "cls": data["cls"],
             "color": colour,
             "shape": shape,
             "size": round(8 + min(weight, 60) ** 0.8 * 1.6, 1),
-            "font": {"size": 16 if big else 12, "color": "#222"},
+            "font": {"size": FONT.get(data["cls"], 12), "color": "#fff" if paper else "#222"},
             "x": pos[node][0],
             "y": pos[node][1],
             "doi": (data["facts"].get("DOI") or [""])[0],
@@ -125,7 +284,9 @@ def to_network(page: PageGraph, options: HtmlOptions | None = None) -> Network:
         if attrs.get("weight"):
             edge["width"] = round(1 + min(attrs["weight"], 20) ** 0.7, 1)
         net.edges.append(edge)
-    physics = len(net.nodes) <= PHYSICS_LIMIT
+    # positions come from networkx: physics only for a small graph without papers
+    has_papers = any(n["cls"] == "Paper" for n in net.nodes)
+    physics = len(net.nodes) <= PHYSICS_LIMIT and not has_papers
     net.options = {
         "physics": {
             "enabled": physics,
@@ -151,6 +312,9 @@ def to_network(page: PageGraph, options: HtmlOptions | None = None) -> Network:
         },
     }
     return net
+
+
+_HEADINGS = frozenset({"Conference", "Session"})  # labelled above what the page shows first
 
 
 def script_json(value: object) -> Markup:
@@ -213,6 +377,9 @@ def render(net: Network, page: PageGraph | None = None) -> str:
         "notice": page.notice if page else "",
         "legend": [{"cls": k, "label": v[0], "color": v[1]} for k, v in STYLE.items()],
         "claims": claims_data(page),
+        "primary_font": max(
+            (FONT.get(n["cls"], 12) for n in net.nodes if n["cls"] not in _HEADINGS), default=12
+        ),
     }
     net.templateEnv = env
     html: str = net.generate_html()

@@ -17,7 +17,7 @@ def _flat(g: nx.MultiDiGraph) -> nx.MultiDiGraph:
     flat = nx.MultiDiGraph()
     for v in sorted(g.nodes):
         d = g.nodes[v]
-        flat.add_node(v, label=d["label"], kind=d["cls"], description=tooltip(v, d))
+        flat.add_node(v, label=d["label"], kind=d["cls"], description=tooltip(d))
     for s, o, key in sorted(g.edges(keys=True)):
         flat.add_edge(s, o, key=key, relation=key, weight=g.edges[s, o, key].get("weight", 1))
     return flat

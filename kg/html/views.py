@@ -25,16 +25,16 @@ from .options import AUTO_FULL_PAPERS, DEFAULT_MAX_NODES, VIEWS, HtmlOptions, Pa
 STYLE: dict[str, tuple[str, str, str]] = {
     "Conference": ("Conference", "#6d4c41", "star"),
     "Session": ("Session", "#8e24aa", "diamond"),
-    "Paper": ("Paper", "#1e88e5", "dot"),
+    "Paper": ("Paper", "#1e88e5", "box"),
     "Institution": ("Institution", "#2e7d32", "square"),
     "Person": ("Person", "#00897b", "triangle"),
     "Country": ("Country", "#9e9d24", "triangleDown"),
-    "Technique": ("Technique", "#ef6c00", "hexagon"),
+    "Technique": ("Technique", "#ef6c00", "dot"),
     "Metric": ("Claim", "#e53935", "dot"),
-    "System": ("System", "#3949ab", "box"),
-    "Library": ("Library", "#5c6bc0", "box"),
-    "Hardware": ("Hardware", "#546e7a", "box"),
-    "Platform": ("Platform", "#78909c", "box"),
+    "System": ("System", "#3949ab", "hexagon"),
+    "Library": ("Library", "#5c6bc0", "hexagon"),
+    "Hardware": ("Hardware", "#546e7a", "square"),
+    "Platform": ("Platform", "#78909c", "square"),
     "Dataset": ("Dataset", "#afb42b", "ellipse"),
     "Model": ("Model", "#d84315", "ellipse"),
     "Benchmark": ("Benchmark", "#8d6e63", "ellipse"),
@@ -67,13 +67,17 @@ SELECT ?node ?key ?value WHERE {
   UNION { ?node kg:baselineText ?value . BIND("Baseline" AS ?key) }
   UNION { ?node kg:sourceSentence ?value . BIND("Sentence" AS ?key) }
   UNION { ?node skos:broader/rdfs:label ?value . BIND("Broader" AS ?key) }
-  UNION { ?p kg:affiliation|kg:technique|kg:presents|kg:comparesWith|kg:mentions|kg:person ?node ;
-             dcterms:title ?value . BIND("Papers" AS ?key) }
+  UNION { ?p kg:affiliation|kg:technique|kg:presents|kg:comparesWith|kg:mentions|kg:person
+             |kg:session ?node ; dcterms:title ?value . BIND("Papers" AS ?key) }
+  UNION { ?node kg:paper/dcterms:title ?value . BIND("Paper" AS ?key) }
+  UNION { ?node dcterms:abstract ?value . BIND("Abstract" AS ?key) }
+  UNION { ?p kg:session ?node ; kg:claim/rdfs:label ?value . BIND("Results" AS ?key) }
   UNION { ?node kg:resolved false .
           BIND("Registry" AS ?key) BIND("not in kg's registry" AS ?value) }
 }
 """
 FACT_ORDER = [
+    "Paper",
     "DOI",
     "Session",
     "Institutions",
@@ -85,6 +89,8 @@ FACT_ORDER = [
     "Sentence",
     "Broader",
     "Papers",
+    "Results",
+    "Abstract",
     "Registry",
 ]
 
