@@ -404,6 +404,8 @@ def test_the_extraction_corpus_does_not_lose_ground(gold: str, floors: dict[str,
             "kessel",
         ),
         ("梯度压缩", "最底层是一个梯度同步架构GradSync，能组合各种原语。", "gradsync"),
+        ("显存", "它还用了ChunkPlan——一个自动搜索分块策略的算法。", "chunkplan"),
+        ("芯片", "每颗芯片带SparseUnit，这是一种数据流处理器。", "sparseunit"),
     ],
 )
 def test_the_system_a_paper_presents_is_found_from_one_strong_cue(
@@ -411,6 +413,11 @@ def test_the_system_a_paper_presents_is_found_from_one_strong_cue(
 ) -> None:
     facts, _ = facts_of(paper_with(title=title, abstract=abstract))
     assert system in facts.systems and system not in facts.mentions
+
+
+def test_a_plural_technique_is_no_baseline() -> None:
+    facts, _ = facts_of(paper_with(abstract="It beats MoEs trained with Tutel by up to 40%."))
+    assert facts.baselines == ["tutel"]
 
 
 def test_prior_work_described_in_apposition_is_not_presented() -> None:
@@ -514,6 +521,14 @@ def test_a_technique_named_only_to_be_denied_is_not_the_papers(
             "",
         ),
         ("它比最先进的DGL框架平均加速1.7倍。", ["dgl"], ""),
+        # a capitalised word no dictionary knows is a name
+        ("Inference runs up to 2.1x faster over Fairseq.", ["fairseq"], ""),
+        # hardware named after the comparison is its setting, not what is compared
+        (
+            "It is 4.9x faster than the previous state of the art on a cluster (all A100s).",
+            [],
+            "previous state of the art",
+        ),
         (
             "It is 2x faster than with the state-of-the-art DP technique.",
             [],

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from wordfreq import zipf_frequency
 
 from ..records import Entity
-from ..text import has_chinese, slug
+from ..text import slug
 from .mentions import entity_type, new_entity
 from .tables import Tables, resolve
 
@@ -21,6 +21,7 @@ _SYSTEM_NAME = re.compile(
     r"(?:-[A-Za-z0-9]+)*(?![A-Za-z0-9])"
 )
 _WORKLOADS = frozenset({"model", "dataset", "benchmark"})
+_HARDWARE_LEAD = 12  # characters into a comparison within which hardware is what is compared
 _INSIDE_NAME = re.compile(r"-[A-Za-z0-9]")  # a name going on after a hyphen
 _LATIN_WORD = re.compile(r"(?<![A-Za-z0-9.\-])[A-Z][a-z]{2,}[a-z0-9]*(?![A-Za-z0-9\-])")
 
@@ -62,8 +63,8 @@ def comparisons(
             named = [(start + a, eid) for a, _, eid in hits]
             taken = [(a, b) for a, b, _ in hits]
             names = list(_SYSTEM_NAME.finditer(span))
-            if has_chinese(span):  # "与两个开源系统（Vearch和…）": a Latin name in Chinese
-                names += [n for n in _LATIN_WORD.finditer(span) if not zipf_frequency(n[0], "en")]
+            # a capitalised word that is no English word: "over Fairseq", "与…（Vearch和…）"
+            names += [n for n in _LATIN_WORD.finditer(span) if not zipf_frequency(n[0], "en")]
             for n in names:
                 if any(a < n.end() and n.start() < b for a, b in taken):
                     continue
@@ -78,6 +79,10 @@ def comparisons(
             if any(entity_type(eid, tables) != "hardware" for _, eid in named):
                 # "beats TensorRT-LLM on an A100": the system is compared, not its hardware
                 named = [x for x in named if entity_type(x[1], tables) != "hardware"]
+            elif named and named[0][0] - start > _HARDWARE_LEAD:
+                # "than the previous state of the art on 16 GPUs (all A100s)": the hardware
+                # is the setting; only hardware named first is what is compared ("than an A100")
+                named = []
             if named:
                 found.append(Comparison(m.start(), m.end(), tuple(named)))
             elif vague := vague_baseline(span, tables):
@@ -125,9 +130,11 @@ def _technique(phrase: str, tables: Tables) -> bool:
 
 def could_be_system(name: str, tables: Tables) -> bool:
     """A name in a comparison that is no institution, technique, country or plain word."""
+    plural = name[:-1] if name.endswith("s") else ""  # "MoEs": mixtures of experts
     return not (
         resolve(tables, name)
         or tables.techniques.get(name) is not None
+        or (plural and tables.techniques.get(plural) is not None)
         or name.casefold() in tables.countries
         or name in tables.lexicon.not_systems
     )
