@@ -292,6 +292,35 @@ def test_the_picture_has_readable_labels_and_session_groups(
     page.close()
 
 
+SEARCH_JS = """q => {
+  const box = document.getElementById("search");
+  box.value = q; box.dispatchEvent(new Event("input"));
+  const all = window.kgNetwork.body.data.nodes.get();
+  return { lit: all.filter(n => n.opacity !== 0.15).map(n => n.label),
+           count: document.getElementById("found").textContent };
+}"""
+
+
+@pytest.mark.browser
+def test_search_matches_names_dims_the_rest_and_clears(browser, sc21_out: Path) -> None:
+    page, _, errors, _ = open_offline(browser, sc21_out / "graph.html")
+    krill = page.evaluate(SEARCH_JS, "Krill")
+    assert "Krill" in krill["lit"] and len(krill["lit"]) <= 3  # the paper and its system
+    assert krill["count"] == f"{len(krill['lit'])} matches"
+    assert page.evaluate(SEARCH_JS, "UTA")["lit"] == []  # not inside "computational"
+    assert "Sun Yat-sen University" in page.evaluate(SEARCH_JS, "sun yat")["lit"]
+    assert any(
+        "中山" in n or "Sun Yat-sen" in n for n in page.evaluate(SEARCH_JS, "中山大学")["lit"]
+    )
+    cleared = page.evaluate(SEARCH_JS, "")
+    assert cleared["count"] == "" and len(cleared["lit"]) == page.evaluate(
+        "() => window.kgNetwork.body.data.nodes.length"
+    )
+    assert page.evaluate("() => window.kgNetwork.getSelectedNodes().length") == 0
+    assert errors == []
+    page.close()
+
+
 @pytest.mark.browser
 def test_the_claims_tab_sorts_filters_and_exports(browser, sc21_out: Path, sc21_graph) -> None:
     page, _, errors, _ = open_offline(browser, sc21_out / "graph.html")

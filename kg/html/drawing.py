@@ -272,6 +272,10 @@ def to_network(page: PageGraph, options: HtmlOptions | None = None) -> Network:
             "x": pos[node][0],
             "y": pos[node][1],
             "doi": (data["facts"].get("DOI") or [""])[0],
+            # what search matches: names and titles, not the text of the card
+            "names": " | ".join(
+                dict.fromkeys([str(data["label"]), text, *data["facts"].get("中文", [])])
+            ).casefold(),
         }
         if data.get("focus"):
             item["borderWidth"] = 5
