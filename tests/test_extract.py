@@ -415,6 +415,13 @@ def test_the_system_a_paper_presents_is_found_from_one_strong_cue(
     assert system in facts.systems and system not in facts.mentions
 
 
+def test_hardware_closing_a_title_is_not_presented() -> None:
+    facts, _ = facts_of(
+        paper_with(title="Gradient compression on SmartNICs", abstract="We present NICZip, a tool.")
+    )
+    assert facts.systems == ["niczip"]
+
+
 def test_a_plural_technique_is_no_baseline() -> None:
     facts, _ = facts_of(paper_with(abstract="It beats MoEs trained with Tutel by up to 40%."))
     assert facts.baselines == ["tutel"]

@@ -98,7 +98,8 @@ def title_system(paper: Paper, tables: Tables) -> Named:
     if m and len(m.group("name")) <= 30:
         return entity_ids([m.group("name").rstrip(".")], tables)
     m = _TITLE_TAIL_SYSTEM.search(paper.title)
-    if m and _system_like(m.group("name"), tables):
+    # "... on SmartNICs", "... on FPGAs": a plural of capitals is hardware, not a system
+    if m and _system_like(m.group("name"), tables) and not re.search(r"[A-Z]s$", m.group("name")):
         return entity_ids([m.group("name")], tables)
     return [], []
 
