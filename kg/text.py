@@ -32,6 +32,27 @@ def fold(text: str) -> str:
     return _SPACES.sub(" ", text.translate(_DASHES)).strip().casefold()
 
 
+def display_width(text: str) -> int:
+    """Columns a text takes on a terminal: Han and other wide characters count two."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def plain_table(header: list[str] | tuple[str, ...], rows: list[list[str]]) -> str:
+    """Rows of text as aligned columns under a header and a rule, and the row count."""
+    widths = [display_width(h) for h in header]
+    for row in rows:
+        widths = [max(w, display_width(c)) for w, c in zip(widths, row, strict=True)]
+
+    def line(cells: list[str] | tuple[str, ...]) -> str:
+        return "  ".join(
+            c + " " * (w - display_width(c)) for c, w in zip(cells, widths, strict=True)
+        )
+
+    out = [line(header), "  ".join("-" * w for w in widths)] + [line(row) for row in rows]
+    out.append(f"({len(rows)} row{'s' if len(rows) != 1 else ''})")
+    return "\n".join(x.rstrip() for x in out)
+
+
 def has_chinese(text: str) -> bool:
     """Whether a text holds Chinese characters."""
     return _HAN.search(text) is not None

@@ -17,7 +17,6 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import unicodedata
 from collections import Counter, defaultdict
 from typing import Any
 
@@ -28,6 +27,8 @@ from markupsafe import Markup
 from pyvis.network import Network
 
 from .. import files
+from ..tables import CLAIM_PAPER_COLUMNS
+from ..text import display_width
 from ..version import __version__
 from .options import HtmlOptions, PageGraph
 from .views import FACT_ORDER, RANK, STYLE
@@ -78,16 +79,12 @@ def wrap_label(text: str) -> str:
     lines: list[str] = []
     line = ""
     for piece in regex.findall(r"\S+\s*|\s+", text) if " " in text else list(text):
-        if line and _display(line + piece.rstrip()) > HEADING_WIDTH:
+        if line and display_width(line + piece.rstrip()) > HEADING_WIDTH:
             lines.append(line.rstrip())
             line = ""
         line += piece
     lines.append(line.rstrip())
     return "\n".join(x for x in lines if x)
-
-
-def _display(text: str) -> int:
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
 def short_label(g: nx.MultiDiGraph, node: str) -> str:
@@ -329,35 +326,16 @@ def script_json(value: object) -> Markup:
     return Markup(escaped)  # noqa: S704 (no "<", ">" or "&" is left to read as HTML)
 
 
-# the claims tab's columns that belong to the paper: sent once per paper, not per claim
-PAPER_COLUMNS = (
-    "paper",
-    "doi",
-    "system",
-    "session",
-    "conference",
-    "year",
-    "institutions",
-    "countries",
-    "techniques",
-)
-
-
 def claims_data(page: PageGraph | None) -> dict[str, Any]:
     """The claims tab's rows, each paper's cells once: ``{"columns", "papers", "rows"}``,
     a row being the paper's index and the claim's own cells."""
     if page is None or page.claims is None:
         return {"columns": [], "papers": [], "rows": []}
-    columns = list(page.claims.columns)
-    at = [columns.index(c) for c in PAPER_COLUMNS]
-    own = [i for i in range(len(columns)) if i not in at]
+    n = len(CLAIM_PAPER_COLUMNS)  # the claims table's columns start with the paper's
     papers: dict[tuple[Any, ...], int] = {}
-    rows = []
-    for row in page.claims.rows:
-        paper = tuple(row[i] for i in at)
-        rows.append([papers.setdefault(paper, len(papers)), *(row[i] for i in own)])
+    rows = [[papers.setdefault(row[:n], len(papers)), *row[n:]] for row in page.claims.rows]
     return {
-        "columns": [*PAPER_COLUMNS, *(columns[i] for i in own)],
+        "columns": list(page.claims.columns),
         "papers": [list(p) for p in papers],
         "rows": rows,
     }

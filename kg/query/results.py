@@ -10,7 +10,6 @@ people.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -20,6 +19,7 @@ import pyoxigraph as ox
 from rdflib.term import BNode, Literal, Node, URIRef
 
 from ..errors import QueryError
+from ..text import plain_table
 
 _W3C = {
     "json": ox.QueryResultsFormat.JSON,
@@ -66,15 +66,7 @@ class Rows:
         """A plain-text table for people."""
         if self.boolean is not None:
             return "yes" if self.boolean else "no"
-        cells = [[display(t) for t in row] for row in self.rows]
-        widths = [_width(v) for v in self.vars]
-        for row in cells:
-            widths = [max(w, _width(c)) for w, c in zip(widths, row, strict=True)]
-        out = ["  ".join(_pad(v, w) for v, w in zip(self.vars, widths, strict=True))]
-        out.append("  ".join("-" * w for w in widths))
-        out += ["  ".join(_pad(c, w) for c, w in zip(row, widths, strict=True)) for row in cells]
-        out.append(f"({len(self.rows)} row{'s' if len(self.rows) != 1 else ''})")
-        return "\n".join(line.rstrip() for line in out)
+        return plain_table(self.vars, [[display(t) for t in row] for row in self.rows])
 
     def markdown(self) -> str:
         if self.boolean is not None:
@@ -146,11 +138,3 @@ def display(term: Node | None) -> str:
             return text.rstrip("0").rstrip(".") if "." in text else text
         return str(term).replace("\n", " ")
     return str(term)
-
-
-def _width(text: str) -> int:
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
-
-
-def _pad(text: str, width: int) -> str:
-    return text + " " * (width - _width(text))

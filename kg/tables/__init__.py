@@ -19,7 +19,6 @@ import csv
 import io
 import json
 import re
-import unicodedata
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -29,8 +28,9 @@ import rdflib
 from ..errors import KgError
 from ..query import values
 from ..rdf.vocab import DIRECTIONS, QUALIFIERS
+from ..text import fold, plain_table
 
-__all__ = ["FORMATS", "TABLES", "Table", "table"]
+__all__ = ["CLAIM_COLUMNS", "CLAIM_PAPER_COLUMNS", "FORMATS", "TABLES", "Table", "table"]
 
 TABLES = ("claims", "papers", "institutions")
 FORMATS = ("table", "csv", "markdown", "json")
@@ -135,14 +135,7 @@ class Table:
     def _plain(self) -> str:
         cells = [[" ".join(_cell(c).split()) for c in row] for row in self.rows]
         cells = [[c if len(c) <= 60 else c[:59] + "…" for c in row] for row in cells]
-        widths = [_width(c) for c in self.columns]
-        for row in cells:
-            widths = [max(w, _width(c)) for w, c in zip(widths, row, strict=True)]
-        lines = ["  ".join(_pad(c, w) for c, w in zip(self.columns, widths, strict=True))]
-        lines.append("  ".join("-" * w for w in widths))
-        lines += ["  ".join(_pad(c, w) for c, w in zip(row, widths, strict=True)) for row in cells]
-        lines.append(f"({len(self.rows)} row{'s' if len(self.rows) != 1 else ''})")
-        return "\n".join(line.rstrip() for line in lines) + "\n"
+        return plain_table(self.columns, cells) + "\n"
 
 
 def table(graph: rdflib.Graph, name: str) -> Table:
@@ -154,7 +147,8 @@ def table(graph: rdflib.Graph, name: str) -> Table:
     ](graph)
 
 
-CLAIM_COLUMNS = (
+# the claims table's columns that belong to the claim's paper (the page sends them once)
+CLAIM_PAPER_COLUMNS = (
     "paper",
     "doi",
     "system",
@@ -164,6 +158,9 @@ CLAIM_COLUMNS = (
     "institutions",
     "countries",
     "techniques",
+)
+CLAIM_COLUMNS = (
+    *CLAIM_PAPER_COLUMNS,
     "claim",
     "measure",
     "direction",
@@ -286,7 +283,7 @@ def institutions_table(graph: rdflib.Graph) -> Table:
         n_papers = len(papers_of[i])
         n_claims = sum(claims_of.get(p, 0) for p in papers_of[i])
         row: tuple[Cell, ...] = (name, country, ror, "no" if resolved == "false" else "yes")
-        rows.append(((-n_papers, _fold(name), i), (*row, n_papers, n_claims)))
+        rows.append(((-n_papers, fold(name), i), (*row, n_papers, n_claims)))
     return Table(
         "institutions", INSTITUTION_COLUMNS, tuple(r for _, r in sorted(rows, key=lambda x: x[0]))
     )
@@ -317,7 +314,7 @@ def _links(graph: rdflib.Graph, names: Iterable[str]) -> dict[str, dict[str, lis
         for s, label in values(graph, _LINKS[name]):
             if s is not None and label is not None:
                 found[s].add(label)
-        out[name] = {s: sorted(labels, key=lambda x: (_fold(x), x)) for s, labels in found.items()}
+        out[name] = {s: sorted(labels, key=lambda x: (fold(x), x)) for s, labels in found.items()}
     return out
 
 
@@ -348,17 +345,5 @@ def _natural(text: str) -> tuple[object, ...]:
     return tuple(int(p) if p.isdigit() else p for p in re.split(r"(\d+)", text))
 
 
-def _fold(text: str) -> str:
-    return unicodedata.normalize("NFKC", text).casefold()
-
-
 def _cell(cell: Cell) -> str:
     return "" if cell is None else str(cell)
-
-
-def _width(text: str) -> int:
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
-
-
-def _pad(text: str, width: int) -> str:
-    return text + " " * (width - _width(text))
