@@ -117,6 +117,10 @@ class TitleShape:
     note: str = ""  # bracketed text after the title: "(Institution, a remark)"
 
 
+# a title wholly inside book-title marks or curly quotes: 《Title》, 「Title」, “Title”
+_WRAPPED = regex.compile(r"《([^《》]+)》|「([^「」]+)」|『([^『』]+)』|“([^“”]+)”")
+
+
 @memo
 def title_shape(text: str, labels: Labels) -> TitleShape:
     """Whether ``text`` can be a paper title, and the title it gives."""
@@ -163,6 +167,9 @@ def title_shape(text: str, labels: Labels) -> TitleShape:
         text = text[: m.start()].strip()
     note = "; ".join(notes)
     text = text.strip(" -–—:：")
+    wrapped = _WRAPPED.fullmatch(text)
+    if wrapped:
+        text = next(g for g in wrapped.groups() if g).strip()  # "《Title》": book-title marks
     if not text or labels.has_time(text):
         return TitleShape(False, text)  # "Time: 9:15 AM – 9:30 AM": a slot, no title
     if URL_RE.fullmatch(text) or text.startswith(("http://", "https://")):
