@@ -131,14 +131,11 @@ def start_page(
 
     Oxigraph loads the page's graph, and Python the drawing libraries, in the
     background (Oxigraph does not hold the GIL) while the caller writes other
-    files. A large corpus opens on the institution-technique map, which needs
-    only the outline of the graph.
+    files.
     """
-    from .html import DRAWING_LIBRARIES, HtmlOptions, prepare, shows_map, write_page
+    from .html import DRAWING_LIBRARIES, prepare, write_page
 
     statements = result.statements
-    if shows_map(HtmlOptions(), len(result.knowledge.papers)):
-        statements = statements.outline()
     drawn_by = [f"{name} {metadata.version(name)}" for name in DRAWING_LIBRARIES]
     cache = Cache(Path(cache_dir) / "pages" if cache_dir is not None else None)
     entry = cache_mod.key(cache_mod.code_fingerprint(), *drawn_by, statements.ntriples())

@@ -190,7 +190,8 @@ def _parser() -> argparse.ArgumentParser:
         "html",
         help="write the interactive page of a graph (and GraphML/GEXF)",
         description="Write an interactive page of the graph that works offline. Large graphs "
-        "open on the institution-technique map; --view and --focus choose another view.",
+        "open on an overview of their sessions, institutions, techniques and countries; --view "
+        "and --focus choose another view.",
     )
     h.add_argument("graph", nargs="?", type=Path, help="graph file (default: out/graph.ttl)")
     h.add_argument("-o", "--out", type=Path, default=DEFAULT_OUT / "graph.html")
@@ -198,7 +199,8 @@ def _parser() -> argparse.ArgumentParser:
         "--view",
         choices=VIEWS,
         default="auto",
-        help="auto (default), full, papers, institutions, techniques",
+        help="auto (default: full up to 300 papers, else overview), full, papers, overview, "
+        "techniques",
     )
     h.add_argument(
         "--focus",
@@ -210,7 +212,7 @@ def _parser() -> argparse.ArgumentParser:
         "--max-nodes",
         type=int,
         default=DEFAULT_MAX_NODES,
-        help="the institution-technique map keeps the busiest this many nodes",
+        help="the overview shows at most this many groups, those with most papers",
     )
     h.add_argument("--graphml", type=Path, metavar="PATH", help="also write the view as GraphML")
     h.add_argument("--gexf", type=Path, metavar="PATH", help="also write the view as GEXF")

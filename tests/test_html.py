@@ -51,11 +51,18 @@ def test_views_choose_what_is_shown(sc21_graph) -> None:
     assert "Paper" in classes(papers) and not {"Metric", "Technique"} & classes(papers)
     techniques = page_graph(sc21_graph, HtmlOptions(view="techniques"))
     assert classes(techniques) == {"Paper", "Technique"}
-    institutions = page_graph(sc21_graph, HtmlOptions(view="institutions"))
-    assert classes(institutions) == {"Institution", "Technique", "Country"}
-    assert "institution–technique map" in institutions.notice.lower()
-    weights = [d.get("weight", 0) for *_, d in institutions.graph.edges(data=True)]
-    assert max(weights) >= 1
+    groups = page_graph(sc21_graph, HtmlOptions(view="overview"))
+    assert classes(groups) == {"Session", "Institution", "Technique", "Country"}  # one conference
+    assert groups.overview and "groups with most papers" in groups.notice
+    # each group counted in papers; links say how many papers two groups share
+    krill_session = [d for _, d in groups.graph.nodes(data=True) if d["label"] == "分布式训练和图"]
+    assert krill_session and krill_session[0]["count"] == 3
+    weights = [d.get("weight", 0) for *_, d in groups.graph.edges(data=True)]
+    assert max(weights) >= 2 and all(d["hidden"] for *_, d in groups.graph.edges(data=True))
+    # every view carries the index the filters read: all 25 papers, their facets
+    assert len(full.index.papers) == len(groups.index.papers) == 25
+    chimera = next(p for p in full.index.papers if p.short == "Chimera")
+    assert chimera.doi == "10.1145/3458817.3476145" and chimera.claims
 
 
 def test_focus_shows_a_neighbourhood(sc21_graph) -> None:
@@ -71,7 +78,7 @@ def test_focus_shows_a_neighbourhood(sc21_graph) -> None:
         page_graph(sc21_graph, HtmlOptions(focus="no such thing at all"))
 
 
-def test_large_graphs_open_on_the_institution_map(tmp_path: Path) -> None:
+def test_large_graphs_open_on_the_overview(tmp_path: Path) -> None:
     notes = tmp_path / "many"
     notes.mkdir()
     text = SC21.read_text(encoding="utf-8")
@@ -83,8 +90,9 @@ def test_large_graphs_open_on_the_institution_map(tmp_path: Path) -> None:
         warnings.simplefilter("ignore")
         graph = kg.build([notes])
     page = page_graph(graph, HtmlOptions())
-    assert classes(page) == {"Institution", "Technique", "Country"}
-    # kg build loads only what the map reads, and draws the same page
+    assert page.overview and classes(page) == {"Session", "Institution", "Technique", "Country"}
+    assert len(page.index.papers) == 350 and len(page.claims) == 14 * 44
+    # kg build draws the same page
     out = tmp_path / "out"
     assert main(["build", str(notes), "-o", str(out), "-q", "--format", "turtle"]) == 0
 
@@ -161,12 +169,19 @@ def open_offline(browser, path: Path):
     return page, remote, errors, dialogs
 
 
+HOVERED_JS = """ids => {
+  const net = window.kgNetwork, box = document.getElementById("graph").getBoundingClientRect();
+  return ids.map(id => {
+    const at = net.canvasToDOM(net.getPositions([id])[id]);
+    return { id: id, x: box.left + at.x, y: box.top + at.y };
+  });
+}"""
+
+
 def hover(page, node: str) -> str:
     """Hover a node and return the tooltip's text."""
     page.evaluate("id => window.kgNetwork.focus(id, {scale: 1.5, animation: false})", node)
-    xy = page.evaluate(
-        "id => window.kgNetwork.canvasToDOM(window.kgNetwork.getPositions([id])[id])", node
-    )
+    xy = page.evaluate(HOVERED_JS, [node])[0]
     page.mouse.move(xy["x"], xy["y"])
     page.wait_for_selector("div.vis-tooltip", state="visible", timeout=5_000)
     text = page.inner_text("div.vis-tooltip")
@@ -403,4 +418,208 @@ def test_hostile_notes_run_no_code(browser, tmp_path: Path) -> None:
         page.evaluate("() => document.querySelectorAll('img, b, a[href^=javascript]').length") == 0
     )
     assert dialogs == [] and page.evaluate("() => window.__xss") is None
+    page.close()
+
+
+# --- filters, legend and the overview of a large corpus -------------------------------------
+
+
+VISIBLE_JS = """cls => window.kgNetwork.body.data.nodes
+  .get({filter: n => !n.hidden && n.cls === cls}).map(n => n.id)"""
+
+
+@pytest.mark.browser
+def test_filters_narrow_the_picture_to_the_papers_they_pick(
+    browser, sc21_out: Path, sc21_graph
+) -> None:
+    page, _, errors, _ = open_offline(browser, sc21_out / "graph.html")
+    session = {
+        str(p)
+        for (p,) in kg.query(
+            sc21_graph,
+            'SELECT ?p WHERE { ?p kg:session/rdfs:label ?l FILTER(STR(?l) = "分布式训练和图") }',
+        )
+    }
+    assert len(session) == 3
+    page.select_option("#filter-session", label="分布式训练和图 (3)")
+    assert set(page.evaluate(VISIBLE_JS, "Paper")) == session
+    assert page.inner_text("#filtered") == "3 of 25 papers"
+    # what the three papers link to stays; the techniques of other papers go
+    linked = {
+        str(t)
+        for (t,) in kg.query(
+            sc21_graph,
+            "SELECT DISTINCT ?t WHERE { ?p kg:session/rdfs:label ?l ; kg:technique ?t"
+            ' FILTER(STR(?l) = "分布式训练和图") }',
+        )
+    }
+    assert set(page.evaluate(VISIBLE_JS, "Technique")) == linked
+    # two filters: papers with both; then a year every paper has
+    page.select_option("#filter-institution", label="Sun Yat-sen University (1)")
+    assert len(page.evaluate(VISIBLE_JS, "Paper")) == 1
+    page.click("#clear-filters")
+    page.select_option("#filter-year", label="2021 (25)")
+    assert len(page.evaluate(VISIBLE_JS, "Paper")) == 25
+    page.click("#clear-filters")
+    assert page.inner_text("#filtered") == ""
+    assert (
+        page.evaluate("() => window.kgNetwork.body.data.nodes.get({filter: n => n.hidden})") == []
+    )
+    # double-clicking a session is its filter
+    node = page.evaluate(
+        """() => window.kgNetwork.body.data.nodes
+          .get({filter: n => n.label === "分布式训练和图"})[0].id"""
+    )
+    page.evaluate("id => window.kgNetwork.focus(id, {scale: 1.2, animation: false})", node)
+    xy = page.evaluate(HOVERED_JS, [node])[0]
+    page.mouse.dblclick(xy["x"], xy["y"])
+    assert set(page.evaluate(VISIBLE_JS, "Paper")) == session
+    assert errors == []
+    page.close()
+
+
+@pytest.mark.browser
+def test_the_legend_explains_colour_and_shape(browser, sc21_out: Path) -> None:
+    page, _, errors, _ = open_offline(browser, sc21_out / "graph.html")
+    drawn = page.evaluate(
+        "() => Array.from(new Set(window.kgNetwork.body.data.nodes.get().map(n => n.cls)))"
+    )
+    legend = page.evaluate(
+        """() => Array.from(document.querySelectorAll('#legend label')).map(l => ({
+          cls: l.querySelector('input').dataset.cls,
+          fill: l.querySelector('svg path').getAttribute('fill'),
+          path: l.querySelector('svg path').getAttribute('d')}))"""
+    )
+    assert sorted(item["cls"] for item in legend) == sorted(drawn)
+    style = page.evaluate(
+        """() => Object.fromEntries(window.kgNetwork.body.data.nodes.get()
+          .map(n => [n.cls, n.color]))"""
+    )
+    assert all(item["fill"] == style[item["cls"]] for item in legend)
+    # shapes differ where the picture's shapes differ (paper box, technique dot, session diamond)
+    path = {item["cls"]: item["path"] for item in legend}
+    assert len({path["Paper"], path["Technique"], path["Session"], path["Institution"]}) == 4
+    assert "papers" in page.inner_text("#legend-notes").lower()
+    assert errors == []
+    page.close()
+
+
+def hovered_under_pointer(page, ids: list[str]) -> list[tuple[str, str | None]]:
+    """Move the pointer onto each node's centre: the node vis-network says is hovered."""
+    page.evaluate(
+        "() => { window.kgHovered = null;"
+        " window.kgNetwork.on('hoverNode', p => { window.kgHovered = p.node; }); }"
+    )
+    wrong = []
+    for spot in page.evaluate(HOVERED_JS, ids):
+        page.mouse.move(5, 5)
+        page.evaluate("() => { window.kgHovered = null; }")
+        page.mouse.move(spot["x"], spot["y"])
+        page.wait_for_timeout(30)
+        got = page.evaluate("() => window.kgHovered")
+        if got != spot["id"]:
+            wrong.append((spot["id"], got))
+    return wrong
+
+
+@pytest.mark.browser
+def test_the_node_under_the_pointer_is_the_one_hovered(browser, sc21_out: Path) -> None:
+    page, _, errors, _ = open_offline(browser, sc21_out / "graph.html")
+    page.wait_for_function("window.kgDrawn")
+    ids = page.evaluate(
+        """() => window.kgNetwork.body.data.nodes.get({filter: n => n.cls === 'Paper'
+          || n.cls === 'Session'}).map(n => n.id)"""
+    )
+    assert len(ids) == 33 and hovered_under_pointer(page, ids) == []
+    assert errors == []
+    page.close()
+
+
+@pytest.fixture(scope="module")
+def large_out(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A 600-paper corpus from the benchmark's seeded generator, built with kg build."""
+    import subprocess
+    import sys
+
+    root = tmp_path_factory.mktemp("large")
+    generator = Path(__file__).parents[1] / "bench" / "generate.py"
+    subprocess.run([sys.executable, str(generator), "600", str(root / "notes")], check=True)
+    assert main(["build", str(root / "notes"), "-o", str(root / "out"), "-q"]) in (0, 1)
+    return root / "out"
+
+
+@pytest.mark.browser
+def test_a_large_corpus_opens_on_groups_a_person_can_read(browser, large_out: Path) -> None:
+    page, _, errors, _ = open_offline(browser, large_out / "graph.html")
+    page.wait_for_function("window.kgDrawn")
+    nodes = page.evaluate(LABELS_JS)
+    assert 40 <= len(nodes) <= 60
+    assert {n["cls"] for n in nodes} == {
+        "Conference",
+        "Session",
+        "Institution",
+        "Technique",
+        "Country",
+    }
+    # every group labelled at the default zoom, with its number of papers, none overlapping
+    assert all(n["shown"] and re.search(r"\(\d[\d,]*\)$", n["label"]) for n in nodes)
+    clashes = [
+        (a["label"], b["label"])
+        for i, a in enumerate(nodes)
+        for b in nodes[i + 1 :]
+        if overlap(a["box"], b["box"])
+    ]
+    assert clashes == []
+    # labels are big enough to read: at least 9 px on screen
+    assert page.evaluate("() => 18 * window.kgNetwork.getScale()") >= 9
+    # the canvas really shows each group where vis-network says it is
+    colours = page.evaluate(
+        """() => {
+          const net = window.kgNetwork, canvas = document.querySelector('#graph canvas');
+          const ctx = canvas.getContext('2d'), ratio = canvas.width / canvas.clientWidth;
+          return net.body.data.nodes.get().map(n => {
+            const at = net.canvasToDOM(net.getPositions([n.id])[n.id]);
+            const px = ctx.getImageData(
+              Math.round(at.x * ratio), Math.round(at.y * ratio), 1, 1).data;
+            const hex = '#' + [px[0], px[1], px[2]]
+              .map(v => v.toString(16).padStart(2, '0')).join('');
+            return [n.color, hex];
+          });
+        }"""
+    )
+    assert sum(want == got for want, got in colours) >= 0.9 * len(colours)
+    page.screenshot(path=str(large_out / "overview.png"))
+    assert hovered_under_pointer(page, [n["id"] for n in nodes]) == []
+    # a click shows a group's links to the groups it shares papers with, dims the rest
+    technique = next(n for n in nodes if n["cls"] == "Technique")
+    page.evaluate("id => window.kgNetwork.selectNodes([id])", technique["id"])
+    xy = page.evaluate(HOVERED_JS, [technique["id"]])[0]
+    page.mouse.click(xy["x"], xy["y"])
+    shown = page.evaluate("() => window.kgNetwork.body.data.edges.get({filter: e => !e.hidden})")
+    assert shown and all(technique["id"] in (e["from"], e["to"]) for e in shown)
+    # a double-click draws its papers: session blocks, the groups below
+    page.mouse.dblclick(xy["x"], xy["y"])
+    page.wait_for_function("window.kgDrawn && window.kgFilter.focused()")
+    wanted = page.evaluate("() => window.kgFilter.papers().map(p => p[0])")
+    drawn = page.evaluate(VISIBLE_JS, "Paper")
+    assert wanted and sorted(drawn) == sorted(wanted)
+    assert page.inner_text("#filtered").startswith(f"{len(wanted)} of 599 papers")  # 1 malformed
+    papers = page.evaluate(LABELS_JS)
+    assert all(n["shown"] for n in papers if n["cls"] == "Paper")
+    page.screenshot(path=str(large_out / "drill-down.png"))
+    # clearing the filters brings the overview back
+    page.click("#clear-filters")
+    page.wait_for_function("window.kgDrawn && !window.kgFilter.focused()")
+    assert len(page.evaluate(LABELS_JS)) == len(nodes)
+    # search finds papers that are not drawn, and Enter draws them
+    title = page.evaluate("() => window.kgFilter.index().papers[7][2]")
+    page.fill("#search", title)
+    assert "Enter draws them" in page.inner_text("#found")
+    page.press("#search", "Enter")
+    page.wait_for_function("window.kgDrawn && window.kgFilter.focused()")
+    assert title in [n["label"] for n in page.evaluate(LABELS_JS)]
+    # the claims tab holds every claim of the corpus
+    claims = kg.table(kg.load(large_out / "graph.ttl"), "claims")
+    assert page.evaluate("() => window.kgClaims.rows.length") == len(claims) > 600
+    assert errors == []
     page.close()

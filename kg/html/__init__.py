@@ -15,7 +15,7 @@ from pathlib import Path
 import rdflib
 
 from ..output import write_text
-from .options import AUTO_FULL_PAPERS, DEFAULT_MAX_NODES, VIEWS, HtmlOptions, PageGraph, shows_map
+from .options import AUTO_FULL_PAPERS, DEFAULT_MAX_NODES, VIEWS, HtmlOptions, PageGraph
 
 __all__ = [
     "AUTO_FULL_PAPERS",
@@ -26,7 +26,6 @@ __all__ = [
     "PageGraph",
     "html_page",
     "prepare",
-    "shows_map",
     "write_page",
 ]
 

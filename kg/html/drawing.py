@@ -30,12 +30,13 @@ from .. import files
 from ..tables import CLAIM_PAPER_COLUMNS
 from ..text import display_width
 from ..version import __version__
-from .options import HtmlOptions, PageGraph
-from .views import FACT_ORDER, RANK, STYLE
+from .options import AUTO_FULL_PAPERS, FACETS, HtmlOptions, PageGraph
+from .views import FACT_ORDER, OVERVIEW, PLURAL, RANK, STYLE, short_title
 
 # label sizes in canvas units; at the default zoom the page draws only the labels of the
 # largest class shown (papers, else institutions and countries): the others on zoom or hover
 FONT = {"Conference": 30, "Session": 28, "Paper": 20, "Institution": 16, "Country": 16}
+TILE_FONT = 18  # every group of the overview
 LAYOUT_LIMIT = 2000  # above this many nodes, a cheap ring layout instead of forces
 PHYSICS_LIMIT = 400  # above this many nodes the page opens with physics off
 TEMPLATE = "graph.html"
@@ -68,7 +69,6 @@ BLOCK_GAP = 460.0  # between the centres of two blocks side by side
 ROW_GAP = 52.0  # between two papers of a block
 CLAIM_GAP = 14.0  # between two claims of a paper
 CLAIMS_PER_ROW = 8
-SHORT_LABEL = 24  # characters of a paper's short label
 PAPERS_PER_COLUMN = 8
 HEADING_WIDTH = 26  # a session's label is wrapped at about this many Latin letters (13 Han)
 
@@ -88,19 +88,17 @@ def wrap_label(text: str) -> str:
 
 
 def short_label(g: nx.MultiDiGraph, node: str) -> str:
-    """What a paper is called on the picture: the systems it presents, else the start of
-    its title, cut at a word ("Chimera", "Parallel construction of…")."""
+    """What a node is called on the picture: a paper by its systems or a short title
+    (:func:`~.views.short_title`), a group of the overview with its number of papers."""
     data = g.nodes[node]
+    if "count" in data:
+        name = str(data["label"])
+        name = name if len(name) <= TILE_LABEL else name[: TILE_LABEL - 1].rstrip() + "…"
+        return f"{name} ({data['count']:,})"
     if data["cls"] != "Paper":
         return str(data["label"])
-    systems = sorted(
-        g.nodes[o]["label"] for _, o, key in g.out_edges(node, keys=True) if key == "presents"
-    )
-    text = " / ".join(systems) or str(data["label"]).split(":")[0]
-    if len(text) <= SHORT_LABEL:
-        return text
-    cut = text[: SHORT_LABEL - 1].rsplit(" ", 1)[0] if " " in text[: SHORT_LABEL - 1] else ""
-    return (cut or text[: SHORT_LABEL - 1]).rstrip(" ,;-/") + "…"
+    systems = [g.nodes[o]["label"] for _, o, k in g.out_edges(node, keys=True) if k == "presents"]
+    return short_title(str(data["label"]), systems)
 
 
 def session_blocks(g: nx.MultiDiGraph) -> dict[str, tuple[float, float]]:
@@ -158,6 +156,52 @@ def session_blocks(g: nx.MultiDiGraph) -> dict[str, tuple[float, float]]:
     return fixed
 
 
+# the overview of a large corpus: each kind of group a band of tiles, two bands abreast
+TILE_COLUMNS = 3
+TILE_GAP = (275.0, 62.0)  # between the centres of two tiles side by side, one above another
+TILE_LABEL = 20  # characters of a group's name on its tile
+BAND_GAP = 110.0  # between two bands
+
+
+def overview_positions(
+    g: nx.MultiDiGraph,
+) -> tuple[dict[str, tuple[float, float]], list[dict[str, Any]]]:
+    """Fixed places for the overview's groups, and the headings of their bands: a band per
+    kind of group (conferences, sessions, institutions, techniques, countries), its groups
+    in rows of :data:`TILE_COLUMNS`, most papers first."""
+    tiles: dict[str, list[str]] = defaultdict(list)
+    for v, d in g.nodes(data=True):
+        tiles[d["facet"][0]].append(v)
+    kinds = [kind for kind in OVERVIEW if tiles[kind]]
+    totals = g.graph.get("totals", {})
+    width = TILE_COLUMNS * TILE_GAP[0]
+    fixed: dict[str, tuple[float, float]] = {}
+    bands: list[dict[str, Any]] = []
+    top = 0.0
+    for row in range(0, len(kinds), 2):
+        height = 0.0
+        for column, kind in enumerate(kinds[row : row + 2]):
+            left = column * (width + BAND_GAP)
+            ranked = sorted(tiles[kind], key=lambda v: g.nodes[v]["rank"])
+            for j, v in enumerate(ranked):
+                fixed[v] = (
+                    left + (j % TILE_COLUMNS + 0.5) * TILE_GAP[0],
+                    top + 60.0 + (j // TILE_COLUMNS) * TILE_GAP[1],
+                )
+            name = PLURAL[kind]
+            total = totals.get(kind, len(ranked))
+            bands.append(
+                {
+                    "label": f"{len(ranked)} of {total:,} {name}, most papers first",
+                    "x": left,
+                    "y": top,
+                }
+            )
+            height = max(height, 60.0 + math.ceil(len(ranked) / TILE_COLUMNS) * TILE_GAP[1])
+        top += height + BAND_GAP
+    return fixed, bands
+
+
 def positions(g: nx.MultiDiGraph) -> dict[str, tuple[float, float]]:
     """Pixel positions of the nodes. With papers: their session blocks
     (:func:`session_blocks`), and the other nodes placed by networkx's forces among the
@@ -167,6 +211,8 @@ def positions(g: nx.MultiDiGraph) -> dict[str, tuple[float, float]]:
     nodes = sorted(g.nodes)
     if not nodes:
         return {}
+    if all("facet" in g.nodes[v] for v in nodes):
+        return overview_positions(g)[0]
     has_papers = any(g.nodes[v]["cls"] == "Paper" for v in nodes)
     if has_papers and len(nodes) <= LAYOUT_LIMIT:
         return _around_blocks(g, nodes)
@@ -248,15 +294,22 @@ def to_network(page: PageGraph, options: HtmlOptions | None = None) -> Network:
     net.heading = options.title
     pos = positions(g)
     degree = Counter(dict(g.degree()))
+    most: Counter[str] = Counter()  # an overview group's size is its share of its kind's most
+    for _, d in g.nodes(data=True):
+        most[d["cls"]] = max(most[d["cls"]], d.get("count", 0))
     for node in sorted(g.nodes):
         data = g.nodes[node]
         _, colour, shape = STYLE[data["cls"]]
         text = short_label(g, node)
-        if data["cls"] in _HEADINGS:
+        if data["cls"] in _HEADINGS and not page.overview:
             text = wrap_label(text)
         short = text if len(text) <= options.max_label else text[: options.max_label - 1] + "…"
         weight = data.get("weight") or degree[node]
         paper = data["cls"] == "Paper"
+        size = 8 + min(weight, 60) ** 0.8 * 1.6
+        font = FONT.get(data["cls"], 12)
+        if page.overview:
+            size, font = 6 + 10 * math.sqrt(data["count"] / most[data["cls"]]), TILE_FONT
         item = {
             "id": node,
             "label": short,
@@ -264,8 +317,8 @@ def to_network(page: PageGraph, options: HtmlOptions | None = None) -> Network:
             "cls": data["cls"],
             "color": colour,
             "shape": shape,
-            "size": round(8 + min(weight, 60) ** 0.8 * 1.6, 1),
-            "font": {"size": FONT.get(data["cls"], 12), "color": "#fff" if paper else "#222"},
+            "size": round(size, 1),
+            "font": {"size": font, "color": "#fff" if paper else "#222"},
             "x": pos[node][0],
             "y": pos[node][1],
             "doi": (data["facts"].get("DOI") or [""])[0],
@@ -276,6 +329,8 @@ def to_network(page: PageGraph, options: HtmlOptions | None = None) -> Network:
         }
         if data.get("focus"):
             item["borderWidth"] = 5
+        if "facet" in data:
+            item["facet"] = data["facet"]
         net.nodes.append(item)
         net.node_ids.append(node)
         net.node_map[node] = item
@@ -284,10 +339,12 @@ def to_network(page: PageGraph, options: HtmlOptions | None = None) -> Network:
         edge = {"from": s, "to": o, "title": attrs.get("title", key)}
         if attrs.get("weight"):
             edge["width"] = round(1 + min(attrs["weight"], 20) ** 0.7, 1)
+        if attrs.get("hidden"):
+            edge["hidden"] = True
         net.edges.append(edge)
-    # positions come from networkx: physics only for a small graph without papers
+    # positions come from kg and networkx: physics only for a small graph without papers
     has_papers = any(n["cls"] == "Paper" for n in net.nodes)
-    physics = len(net.nodes) <= PHYSICS_LIMIT and not has_papers
+    physics = len(net.nodes) <= PHYSICS_LIMIT and not has_papers and not page.overview
     net.options = {
         "physics": {
             "enabled": physics,
@@ -341,6 +398,22 @@ def claims_data(page: PageGraph | None) -> dict[str, Any]:
     }
 
 
+def index_data(page: PageGraph | None) -> dict[str, Any]:
+    """The page's index of papers (what its filters choose among), as compact JSON:
+    ``{"kinds", "facets", "papers"}``, a paper being ``[node, title, short label, DOI,
+    claims, facets]`` and its facets indexes into each kind's ``[id, label]`` list."""
+    if page is None or page.index is None:
+        return {"kinds": list(FACETS), "facets": [[] for _ in FACETS], "papers": []}
+    return {
+        "kinds": list(FACETS),
+        "facets": [[list(item) for item in found] for found in page.index.facets],
+        "papers": [
+            [p.node, p.title, p.short, p.doi, list(p.claims), [list(f) for f in p.facets]]
+            for p in page.index.papers
+        ],
+    }
+
+
 def render(net: Network, page: PageGraph | None = None) -> str:
     """The page's HTML, rendered by the pyvis network with kg's template."""
     net.set_template_dir(str(files.template_dir()), TEMPLATE)
@@ -357,10 +430,30 @@ def render(net: Network, page: PageGraph | None = None) -> str:
         "edges": net.edges,
         "options": net.options,
         "notice": page.notice if page else "",
-        "legend": [{"cls": k, "label": v[0], "color": v[1]} for k, v in STYLE.items()],
+        "legend": [
+            {"cls": k, "label": v[0], "color": v[1], "shape": v[2]} for k, v in STYLE.items()
+        ],
         "claims": claims_data(page),
+        "index": index_data(page),
+        "overview": bool(page and page.overview),
+        "focus_limit": AUTO_FULL_PAPERS,  # a filter on the overview draws up to this many papers
+        "bands": overview_positions(page.graph)[1] if page and page.overview else [],
+        # how the page draws the papers a filter picks on the overview, as kg draws blocks
+        "layout": {
+            "block_gap": BLOCK_GAP,
+            "row_gap": ROW_GAP,
+            "per_column": PAPERS_PER_COLUMN,
+            "tile_gap": TILE_GAP,
+            "tile_columns": TILE_COLUMNS,
+            "font": FONT,
+        },
         "primary_font": max(
-            (FONT.get(n["cls"], 12) for n in net.nodes if n["cls"] not in _HEADINGS), default=12
+            (
+                n["font"]["size"]
+                for n in net.nodes
+                if n["cls"] not in _HEADINGS or (page and page.overview)
+            ),
+            default=12,
         ),
     }
     net.templateEnv = env

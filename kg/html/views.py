@@ -1,17 +1,18 @@
 """The views of the graph a page can show, as networkx graphs.
 
 The RDF graph becomes a networkx graph for the chosen view: everything, the
-papers, an institution-technique map, the technique map, or the neighbourhood
-of one node. Large graphs open on an aggregated view so that the page is usable
-at once: ``view="auto"`` shows everything up to ``AUTO_FULL_PAPERS`` papers, and
-the institution-technique map beyond (computed with aggregate queries, so it
-costs little even for 100,000 papers).
+papers, the technique map, the overview, or the neighbourhood of one node. Large
+graphs open on the overview so that the page is usable at once: ``view="auto"``
+shows everything up to ``AUTO_FULL_PAPERS`` papers, and beyond the groups of
+papers (sessions, institutions, techniques, countries) with most papers; the
+page's index of papers (:func:`paper_index`) lets its filters draw any group's
+papers.
 """
 
 from __future__ import annotations
 
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 
 import networkx as nx
 import rdflib
@@ -19,7 +20,17 @@ import rdflib
 from ..errors import KgError
 from ..query import values
 from ..tables import table
-from .options import AUTO_FULL_PAPERS, DEFAULT_MAX_NODES, VIEWS, HtmlOptions, PageGraph
+from ..text import fold
+from .options import (
+    AUTO_FULL_PAPERS,
+    DEFAULT_MAX_NODES,
+    FACETS,
+    VIEWS,
+    HtmlOptions,
+    IndexedPaper,
+    PageGraph,
+    PaperIndex,
+)
 
 # class -> (legend label, colour, shape)
 STYLE: dict[str, tuple[str, str, str]] = {
@@ -95,23 +106,28 @@ FACT_ORDER = [
 ]
 
 _PAPER_COUNT = "SELECT (COUNT(?p) AS ?n) WHERE { ?p a kg:Paper }"
-_INSTITUTIONS = """
-SELECT ?i ?label ?country ?countryLabel (COUNT(DISTINCT ?p) AS ?papers) WHERE {
-  ?p kg:affiliation ?i . ?i rdfs:label ?label .
-  OPTIONAL { ?i kg:country ?country . ?country rdfs:label ?countryLabel }
-} GROUP BY ?i ?label ?country ?countryLabel
+# the page's index of papers: titles, claims, and what each can be filtered by
+_INDEX_PAPERS = """
+SELECT ?p ?title ?doi WHERE {
+  ?p a kg:Paper ; dcterms:title ?title . OPTIONAL { ?p bibo:doi ?doi }
+}
 """
-_TECHNIQUES = """
-SELECT ?t ?label (COUNT(DISTINCT ?p) AS ?papers) WHERE {
-  ?p kg:technique ?t . ?t rdfs:label ?label .
-} GROUP BY ?t ?label
+_INDEX_LINKS = """
+SELECT ?p ?kind ?x ?label WHERE {
+  ?p a kg:Paper .
+  { ?p kg:session ?x . BIND("session" AS ?kind) }
+  UNION { ?p kg:conference ?x . BIND("conference" AS ?kind) }
+  UNION { ?p kg:affiliation ?x . BIND("institution" AS ?kind) }
+  UNION { ?p kg:affiliation/kg:country ?x . BIND("country" AS ?kind) }
+  UNION { ?p kg:country ?x . BIND("country" AS ?kind) }
+  UNION { ?p kg:technique ?x . BIND("technique" AS ?kind) }
+  UNION { ?p kg:presents ?x . BIND("system" AS ?kind) }
+  UNION { ?x kg:paper ?p . BIND("claim" AS ?kind) }
+  ?x rdfs:label ?label .
+}
 """
-_PAIRS = """
-SELECT ?i ?t (COUNT(DISTINCT ?p) AS ?papers) WHERE {
-  ?p kg:affiliation ?i ; kg:technique ?t .
-} GROUP BY ?i ?t
-"""
-
+_INDEX_YEARS = "SELECT ?p ?year WHERE { ?p a kg:Paper ; kg:conference/kg:year ?year }"
+SHORT_LABEL = 24  # characters of a paper's short label
 
 # --- from RDF to networkx ----------------------------------------------------------------
 
@@ -141,73 +157,175 @@ def to_networkx(graph: rdflib.Graph) -> nx.MultiDiGraph:
     return g
 
 
-def institution_map(graph: rdflib.Graph, max_nodes: int = DEFAULT_MAX_NODES) -> PageGraph:
-    """Institutions, the techniques their papers use and their countries, counted in papers.
+def short_title(title: str, systems: list[str]) -> str:
+    """What a paper is called on the picture: the systems it presents, else the start of
+    its title, cut at a word ("Chimera", "Parallel construction of…")."""
+    text = " / ".join(sorted(systems)) or title.split(":")[0]
+    if len(text) <= SHORT_LABEL:
+        return text
+    head = text[: SHORT_LABEL - 1]
+    cut = head.rsplit(" ", 1)[0] if " " in head else ""
+    return (cut or head).rstrip(" ,;-/") + "…"
 
-    Computed with aggregate queries, so it costs little even for 100,000 papers.
-    """
-    insts = {str(r[0]): r for r in values(graph, _INSTITUTIONS)}
-    techs = {str(r[0]): r for r in values(graph, _TECHNIQUES)}
-    pairs = [(str(i), str(t), int(n)) for i, t, n in values(graph, _PAIRS)]  # type: ignore[arg-type]
-    keep_i = sorted(insts, key=lambda k: (-int(insts[k][4]), k))[: max_nodes // 2]  # type: ignore[arg-type]
-    keep_t = sorted(techs, key=lambda k: (-int(techs[k][2]), k))[: max_nodes // 2]  # type: ignore[arg-type]
-    kept_t = set(keep_t)
+
+def paper_index(graph: rdflib.Graph) -> PaperIndex:
+    """Every paper with its title, short label, DOI, claims and facets (the page's filters),
+    from three queries."""
+    titles: dict[str, tuple[str, str]] = {}
+    for p, title, doi in values(graph, _INDEX_PAPERS):
+        if p is not None and title is not None:
+            pair = (title, doi or "")
+            titles[p] = min(titles.get(p, pair), pair)  # several: the least, stable
+    links: dict[str, dict[str, set[tuple[str, str]]]] = defaultdict(lambda: defaultdict(set))
+    for p, kind, x, label in values(graph, _INDEX_LINKS):
+        if p in titles and kind is not None and x is not None and label is not None:
+            links[p][kind].add((x, label))
+    for p, year in values(graph, _INDEX_YEARS):
+        if p in titles and year is not None:
+            links[p]["year"].add((year, year))
+    labels: dict[str, dict[str, str]] = {kind: {} for kind in FACETS}
+    for linked in links.values():
+        for kind in FACETS:
+            for x, label in linked.get(kind, ()):
+                labels[kind][x] = min(labels[kind].get(x, label), label)
+    # sessions of the same name at several conferences are told apart by the conference
+    named: Counter[str] = Counter(labels["session"].values())
+    for linked in links.values():
+        for x, label in linked.get("session", ()):
+            if named[label] > 1:
+                held = sorted(c for _, c in linked.get("conference", ()))
+                if held:
+                    labels["session"][x] = f"{label} ({held[0]})"
+    order = {
+        kind: sorted(labels[kind].items(), key=lambda item: (fold(item[1]), item[0]))
+        for kind in FACETS
+    }
+    where = {kind: {x: i for i, (x, _) in enumerate(order[kind])} for kind in FACETS}
+    papers = []
+    for p in sorted(titles, key=lambda p: (fold(titles[p][0]), p)):
+        mine = links.get(p, {})
+        title, doi = titles[p]
+        papers.append(
+            IndexedPaper(
+                node=p,
+                title=title,
+                short=short_title(title, sorted({label for _, label in mine.get("system", ())})),
+                doi=doi,
+                claims=tuple(sorted({label for _, label in mine.get("claim", ())})),
+                facets=tuple(
+                    tuple(sorted({where[kind][x] for x, _ in mine.get(kind, ())}))
+                    for kind in FACETS
+                ),
+            )
+        )
+    return PaperIndex(tuple(tuple(order[kind]) for kind in FACETS), tuple(papers))
+
+
+# the overview of a large corpus: the groups of papers, each with its number of papers
+OVERVIEW = {
+    "conference": "Conference",
+    "session": "Session",
+    "institution": "Institution",
+    "technique": "Technique",
+    "country": "Country",
+}  # facet -> class drawn
+OVERVIEW_LINKS = {
+    ("session", "technique"),
+    ("institution", "technique"),
+    ("institution", "country"),
+    ("session", "institution"),
+}
+PLURAL = {
+    "conference": "conferences",
+    "session": "sessions",
+    "institution": "institutions",
+    "technique": "techniques",
+    "country": "countries",
+}
+LINKS_PER_GROUP = 8  # each group's busiest links to other groups
+
+
+def overview(index: PaperIndex, max_nodes: int = DEFAULT_MAX_NODES) -> PageGraph:
+    """The groups of papers (conferences, sessions, institutions, techniques, countries)
+    with most papers, each counted in papers, linked to the groups they share papers with.
+    Choosing one in the page's filters, or double-clicking it, draws its papers."""
+    slot = {kind: FACETS.index(kind) for kind in OVERVIEW}
+    counts: dict[str, Counter[int]] = {kind: Counter() for kind in OVERVIEW}
+    for paper in index.papers:
+        for kind in OVERVIEW:
+            counts[kind].update(paper.facets[slot[kind]])
+    # one conference: the page's title says which
+    kinds = [k for k in OVERVIEW if counts[k] and (k != "conference" or len(counts[k]) > 1)]
+    per_kind = max(4, max_nodes // max(1, len(kinds)))
+    kept: dict[str, list[int]] = {}
     g = nx.MultiDiGraph()
-    for i in keep_i:
-        _, label, country, country_label, papers = insts[i]
-        g.add_node(
-            i,
-            cls="Institution",
-            label=str(label),
-            weight=int(papers),  # type: ignore[arg-type]
-            facts={"Papers": [f"{papers} paper(s)"]},
-        )
-        if country is not None:
-            c = str(country)
-            if c not in g:
-                g.add_node(c, cls="Country", label=str(country_label), weight=0, facts={})
-            g.nodes[c]["weight"] += int(papers)  # type: ignore[arg-type]
-            g.add_edge(i, c, key="country", weight=1)
-    for t in keep_t:
-        g.add_node(
-            t,
-            cls="Technique",
-            label=str(techs[t][1]),
-            weight=int(techs[t][2]),  # type: ignore[arg-type]
-            facts={"Papers": [f"{techs[t][2]} paper(s)"]},
-        )
-    by_inst: dict[str, list[tuple[int, str]]] = defaultdict(list)
-    for i, t, n in pairs:
-        if i in g and t in kept_t:
-            by_inst[i].append((n, t))
-    for i, found in by_inst.items():
-        for n, t in sorted(found, key=lambda x: (-x[0], x[1]))[:8]:  # each one's main techniques
-            g.add_edge(i, t, key="technique", weight=n, title=f"{n} paper(s)")
-            g.nodes[i]["facts"].setdefault("Techniques", []).append(f"{g.nodes[t]['label']} ({n})")
-    for c in [v for v, d in g.nodes(data=True) if d["cls"] == "Country"]:
-        g.nodes[c]["facts"]["Papers"] = [f"{g.nodes[c]['weight']} paper-institution pair(s)"]
-    total = len(insts)
+    for kind in kinds:
+        ranked = sorted(counts[kind], key=lambda i: (-counts[kind][i], i))
+        kept[kind] = ranked[:per_kind]
+        for rank, i in enumerate(kept[kind]):
+            node, label = index.facets[slot[kind]][i]
+            n = counts[kind][i]
+            g.add_node(
+                node,
+                cls=OVERVIEW[kind],
+                label=label,
+                weight=n,
+                count=n,
+                rank=rank,
+                facet=[kind, i],
+                facts={"Papers": [f"{n} paper(s)"]},
+            )
+    pairs: Counter[tuple[str, str]] = Counter()
+    keep = {kind: set(found) for kind, found in kept.items()}
+    for paper in index.papers:
+        mine = {
+            kind: [index.facets[slot[kind]][i][0] for i in paper.facets[slot[kind]] if i in found]
+            for kind, found in keep.items()
+        }
+        for a, b in OVERVIEW_LINKS:
+            for x in mine.get(a, ()):
+                for y in mine.get(b, ()):
+                    pairs[x, y] += 1
+    by_node: dict[str, list[tuple[int, str, str]]] = defaultdict(list)
+    for (x, y), n in pairs.items():
+        by_node[x].append((n, x, y))
+        by_node[y].append((n, x, y))
+    chosen: set[tuple[str, str]] = set()
+    for found in by_node.values():
+        for _, x, y in sorted(found, key=lambda t: (-t[0], t[1], t[2]))[:LINKS_PER_GROUP]:
+            chosen.add((x, y))
+    for x, y in sorted(chosen):
+        n = pairs[x, y]
+        g.add_edge(x, y, key="shares", weight=n, title=f"{n} paper(s) in common", hidden=True)
+        for a, b in ((x, y), (y, x)):
+            key = STYLE[g.nodes[b]["cls"]][0] + "s"
+            g.nodes[a]["facts"].setdefault(key, []).append(f"{g.nodes[b]['label']} ({n})")
+    g.graph["totals"] = {kind: len(counts[kind]) for kind in kept}
+    shown = {kind: len(found) for kind, found in kept.items()}
+    groups = ", ".join(f"{shown[kind]} of {len(counts[kind]):,} {PLURAL[kind]}" for kind in kept)
     notice = (
-        f"Institution–technique map: the {len(keep_i)} of {total} institutions and "
-        f"{len(keep_t)} of {len(techs)} techniques with most papers; a link's width is the "
-        "number of papers they share. For papers and claims: kg html --view full "
-        "--focus NAME."
+        f"{len(index.papers):,} papers, too many to draw at once: the groups with most "
+        f"papers ({groups}). Click a group for its links, double-click it or use the "
+        "filters to draw its papers."
     )
-    return PageGraph(g, notice)
+    return PageGraph(g, notice, index=index, overview=True)
 
 
 def page_graph(graph: rdflib.Graph, options: HtmlOptions) -> PageGraph:
-    """The networkx graph the page will show, and the rows of its claims tab (none on the
-    institution-technique map of a large corpus: ``kg table claims`` lists them)."""
+    """The networkx graph the page will show, the rows of its claims tab and the index of
+    papers its filters choose among."""
     if options.view not in VIEWS:
         raise KgError(f"unknown view {options.view!r}; choose from {', '.join(VIEWS)}")
     view = options.view
     if view == "auto":
         papers = int(values(graph, _PAPER_COUNT)[0][0])  # type: ignore[arg-type]
-        view = "full" if papers <= AUTO_FULL_PAPERS or options.focus else "institutions"
-    if view == "institutions" and not options.focus:
-        return institution_map(graph, options.max_nodes)
-    page = _detail(graph, options, view)
+        view = "full" if papers <= AUTO_FULL_PAPERS or options.focus else "overview"
+    index = paper_index(graph)
+    if view == "overview" and not options.focus:
+        page = overview(index, options.max_nodes)
+    else:
+        page = _detail(graph, options, view)
+        page.index = index
     page.claims = table(graph, "claims")
     return page
 
@@ -217,7 +335,7 @@ def _detail(graph: rdflib.Graph, options: HtmlOptions, view: str) -> PageGraph:
     full = to_networkx(graph)
     classes = {
         "full": set(STYLE),
-        "institutions": set(STYLE),
+        "overview": set(STYLE),  # with a focus: its neighbourhood in the full graph
         "papers": {"Conference", "Session", "Paper", "Institution", "Person", "Country", "System"},
         "techniques": {"Paper", "Technique"},
     }[view]
