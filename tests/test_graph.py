@@ -168,26 +168,6 @@ def test_ontology_aligns_to_the_standard_vocabularies() -> None:
         assert any(t.startswith(ns) for t in targets), ns
 
 
-def test_the_outline_keeps_what_the_map_reads(sc21_build: kg.Build) -> None:
-    from kg.rdf import to_graph
-
-    outline = to_graph(sc21_build.statements.outline())
-    full = sc21_build.graph
-    links = (KG.affiliation, KG.technique, KG.country)
-    for p in links:
-        assert set(outline.triples((None, p, None))) == set(full.triples((None, p, None)))
-    kinds = set(outline.objects(None, rdflib.RDF.type))
-    assert kinds == {KG.Paper, KG.Institution, KG.Technique, KG.Country}
-    # names of institutions, techniques and countries; not the papers' titles or claims
-    named = set(outline.subjects(rdflib.RDFS.label, None))
-    assert named and named == {
-        s
-        for k in (KG.Institution, KG.Technique, KG.Country)
-        for s in full.subjects(rdflib.RDF.type, k)
-    }
-    assert len(outline) < len(full) / 5
-
-
 GOLDEN = Path(__file__).resolve().parent / "data" / "golden" / "sc21.ttl"
 
 

@@ -269,7 +269,6 @@ def _record(know: Knowledge, part: GraphPart, lexicon: Lexicon) -> FileRecord:
             subjects=[str(s) for s in part.subjects],
             classes=part.classes,
             turtle=part.turtle,
-            outline=part.outline,
         ),
     )
 
@@ -330,6 +329,5 @@ def _unpack(record: FileRecord, lexicon: Lexicon) -> tuple[NotesFile, Knowledge,
         subjects=tuple(IRI(s) for s in g.subjects),
         classes=dict(g.classes),
         turtle=g.turtle,
-        outline=g.outline,
     )
     return notes, know, part

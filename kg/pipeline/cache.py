@@ -54,7 +54,6 @@ class Part(msgspec.Struct, frozen=True):
     subjects: list[str]
     classes: dict[str, int]
     turtle: bytes | None
-    outline: bytes
 
 
 class FileRecord(msgspec.Struct, frozen=True):

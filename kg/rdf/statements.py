@@ -6,11 +6,11 @@ conference, sessions and source); the heads of all graphs are merged and
 de-duplicated. ``body`` holds the rest, about subjects no other graph
 describes (a file's papers and claims; the lexicon's institutions, techniques
 ...), as sorted N-Triples text, with the facts the writers and the page need
-(its subjects, the number of subjects of each class, its outline, and its
-Turtle). Bodies are written as they are, so a large graph is never handled
-triple by triple in Python: that is what keeps ``kg build`` near the speed of
-Oxigraph itself (``bench/run.py``: 30,000 papers in 21.4 s, 2.9x Oxigraph's
-load and Turtle write of the same triples, against 75x for rdflib's path).
+(its subjects, the number of subjects of each class, and its Turtle). Bodies
+are written as they are, so a large graph is never handled triple by triple in
+Python: that is what keeps ``kg build`` near the speed of Oxigraph itself
+(``bench/run.py``: 30,000 papers in 21.4 s, 2.9x Oxigraph's load and Turtle write
+of the same triples, against 75x for rdflib's path).
 
 :class:`Statements` is the whole graph: the union (Turtle, N-Triples) is the
 merged heads, then each body in the order of the graph IRIs, so the same input
@@ -27,16 +27,10 @@ import pyoxigraph as ox
 
 from ..errors import KgError
 from .terms import IRI, Literal, Term, Triple, iri
-from .vocab import KG, RDF, RDFS, prefixes
+from .vocab import RDF, RDFS, prefixes
 
 A = iri(RDF.type)
 LABEL = iri(RDFS.label)
-
-# the statements that sketch the graph, all a large graph.html needs: who works on what
-# where (the links), what the linked things are, and the names of all but the papers
-OUTLINE_LINKS = frozenset(iri(p) for p in (KG.affiliation, KG.technique, KG.country))
-OUTLINE_CLASSES = frozenset(iri(c) for c in (KG.Paper, KG.Institution, KG.Technique, KG.Country))
-_NAMED = OUTLINE_CLASSES - {iri(KG.Paper)}
 
 
 @dataclass
@@ -49,7 +43,6 @@ class GraphPart:
     subjects: tuple[IRI, ...] = ()
     classes: dict[str, int] = field(default_factory=dict)  # class IRI -> subjects
     turtle: bytes | None = None  # the body as Turtle without prefixes; None: not made yet
-    outline: bytes = b""  # the body's statements that :func:`outline_of` keeps
 
 
 def graph_part(
@@ -66,7 +59,6 @@ def graph_part(
     for t in triples:
         if t.predicate == A and isinstance(t.object, IRI):
             classes[t.object.value] = classes.get(t.object.value, 0) + 1
-    kept = {id(t) for t in outline_of(triples)}
     text = _joined(lines)
     part = GraphPart(
         head=tuple(sorted(set(head), key=Triple.line)),
@@ -74,7 +66,6 @@ def graph_part(
         lines=len(lines),
         subjects=tuple(dict.fromkeys(t.subject for t in triples)),
         classes=classes,
-        outline=_joined([line for line, t in zip(lines, triples, strict=True) if id(t) in kept]),
     )
     if base is not None:
         part.turtle = turtle_body(text, base)
@@ -87,23 +78,6 @@ def _joined(lines: list[str]) -> bytes:
 
 def _ntriples(triples: Iterable[Triple]) -> bytes:
     return _joined([t.line() for t in triples])
-
-
-def outline_of(triples: list[Triple]) -> list[Triple]:
-    """The statements that sketch the graph: the :data:`OUTLINE_LINKS`, the types in
-    :data:`OUTLINE_CLASSES`, and the labels of the things of those classes other than
-    papers. Types and labels are read from the same statements, so a part's outline
-    depends on that part alone."""
-    named: set[IRI] = set()
-    out = []
-    for t in triples:
-        if t.predicate in OUTLINE_LINKS:
-            out.append(t)
-        elif t.predicate == A and t.object in OUTLINE_CLASSES:
-            out.append(t)
-            if t.object in _NAMED:
-                named.add(t.subject)
-    return out + [t for t in triples if t.predicate == LABEL and t.subject in named]
 
 
 def parse_triples(ntriples: bytes) -> list[Triple]:
@@ -254,11 +228,3 @@ class Statements:
     def nquads(self) -> bytes:
         """Each graph in N-Quads, graph by graph (written by Oxigraph)."""
         return ox.serialize(self.ox_quads(), format=ox.RdfFormat.N_QUADS) or b""
-
-    def outline(self) -> Statements:
-        """Only the statements :func:`outline_of` keeps, as one graph (the bodies' share
-        was picked out when they were made)."""
-        body = b"".join(
-            [_ntriples(outline_of(self.heads))] + [part.outline for _, part in self.parts]
-        )
-        return Statements({iri(""): GraphPart(head=(), body=body, lines=body.count(b"\n"))})
