@@ -419,6 +419,22 @@ def test_hostile_notes_run_no_code(browser, tmp_path: Path) -> None:
     )
     assert dialogs == [] and page.evaluate("() => window.__xss") is None
     page.close()
+    # the overview and its drill-down draw the same text from the page's index of papers
+    overview = tmp_path / "overview.html"
+    assert main(["html", str(out / "graph.ttl"), "-o", str(overview), "--view", "overview"]) == 0
+    page, remote, errors, dialogs = open_offline(browser, overview)
+    for select in page.evaluate(
+        "() => Array.from(document.querySelectorAll('#filter-boxes select')).map(s => s.id)"
+    ):
+        page.select_option(f"#{select}", index=1)
+        page.wait_for_function("window.kgDrawn && window.kgFilter.focused()")
+        for node in page.evaluate("() => window.kgNetwork.body.data.nodes.getIds()"):
+            hover(page, node)
+        page.click("#clear-filters")
+    assert page.evaluate("() => window.__xss") is None
+    assert page.evaluate("() => document.querySelectorAll('img, b').length") == 0
+    assert dialogs == [] and remote == [] and errors == []
+    page.close()
 
 
 # --- filters, legend and the overview of a large corpus -------------------------------------
