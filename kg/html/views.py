@@ -93,6 +93,8 @@ FACT_ORDER = [
     "Session",
     "Institutions",
     "Country",
+    "Countries",
+    "Sessions",
     "中文",
     "Techniques",
     "Claims",
@@ -229,10 +231,12 @@ OVERVIEW = {
     "technique": "Technique",
     "country": "Country",
 }  # facet -> class drawn
+# pairs of kinds whose groups are linked by the papers they share (an institution and a
+# country are not: a paper of two institutions in two countries would pair them wrongly)
 OVERVIEW_LINKS = {
     ("session", "technique"),
     ("institution", "technique"),
-    ("institution", "country"),
+    ("country", "technique"),
     ("session", "institution"),
 }
 PLURAL = {
@@ -298,7 +302,7 @@ def overview(index: PaperIndex, max_nodes: int = DEFAULT_MAX_NODES) -> PageGraph
         n = pairs[x, y]
         g.add_edge(x, y, key="shares", weight=n, title=f"{n} paper(s) in common", hidden=True)
         for a, b in ((x, y), (y, x)):
-            key = STYLE[g.nodes[b]["cls"]][0] + "s"
+            key = PLURAL[g.nodes[b]["facet"][0]].capitalize()
             g.nodes[a]["facts"].setdefault(key, []).append(f"{g.nodes[b]['label']} ({n})")
     g.graph["totals"] = {kind: len(counts[kind]) for kind in kept}
     shown = {kind: len(found) for kind, found in kept.items()}
