@@ -83,3 +83,20 @@ def test_any_text_reads_without_crashing_and_problems_point_inside(text: str) ->
         assert 1 <= problem.line <= last
     for p in parsed.papers:
         assert p.title and 1 <= p.span.line <= p.span.end_line <= last
+
+
+def test_a_venue_name_in_other_letters_is_no_venue_heading() -> None:
+    """Found by the property above: "## S0 sC" was taken for the venue SC, and so would
+    "## Fast storage" be for FAST; "## SC" and "## osdi" alone still name venues."""
+    for heading, session in [
+        ("S0 sC", "S0 sC"),
+        ("Fast storage", "Fast storage"),
+        ("SC", None),
+        ("osdi", None),
+    ]:
+        text = (
+            f"Conference: MLSys 2024\n\n## {heading}\n\nTitle: A A\nAuthors: A A\n"
+            "Link: https://doi.org/10.1000/1\nAbstract: A A\n"
+        )
+        parsed = parse_text(text, "gen.txt", LABELS)
+        assert [p.session for p in parsed.papers] == [session], heading

@@ -94,7 +94,16 @@ def venue_name(text: str, labels: Labels) -> str | None:
     if not words or len(text.split()) > 4:
         return None
     known = labels.venue_names
-    return next((known[w.casefold()] for w in words if w.casefold() in known), None)
+
+    def names(word: str) -> bool:
+        # spelled as the venue is ("SC", "EuroSys"), or in capitals; in small letters only
+        # as the whole heading ("## osdi"): "Fast storage" or "S0 sC" name no venue
+        name = known.get(word.casefold())
+        if name is None:
+            return False
+        return word == name or word.isupper() or (word.islower() and text.strip() == word)
+
+    return next((known[w.casefold()] for w in words if names(w)), None)
 
 
 def is_year(text: str) -> bool:
