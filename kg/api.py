@@ -114,8 +114,9 @@ def write(
             page = start_page(result, out / "graph.html", cache_dir)
     with stages("write"):
         written = write_formats(result.statements, out, formats, result.base)
+        dates = files.dates_of(f.path for f in result.knowledge.corpus.files)
         description = describe(
-            result.statements, result.knowledge, result.base, formats, license_iri
+            result.statements, result.knowledge, result.base, formats, license_iri, dates
         )
         written.append(write_description(description, out, result.base))
     if page is not None:

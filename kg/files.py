@@ -46,6 +46,13 @@ def shapes_file() -> Path:
     return _bundled("ontology") / "shapes.ttl"
 
 
+def qudt_units() -> frozenset[str]:
+    """Every unit IRI of QUDT's unit vocabulary (``ontology/qudt-units.txt``, QUDT v3.5.0;
+    its source is in ``tests/data/vocabularies/README.md``)."""
+    text = (_bundled("ontology") / "qudt-units.txt").read_text(encoding="utf-8")
+    return frozenset(line for line in text.split() if line)
+
+
 def default_notes_dir() -> Path:
     """``./data`` when run from a folder that has notes there, else the notes kg ships."""
     local = Path("data")
@@ -162,3 +169,31 @@ def _read_settings(path: Path) -> Settings:
     if not isinstance(value, str | int):
         raise NotesError("'conference' must be text such as 'OSDI 2020'", str(path), 1)
     return Settings(str(value), str(path))
+
+
+def dates_of(paths: Iterable[str | Path]) -> tuple[str, str]:
+    """The first and last day (ISO dates, UTC) the files were changed, for a dataset's
+    ``dcterms:created`` and ``dcterms:modified``: both the day ``SOURCE_DATE_EPOCH``
+    names when it is set (reproducible builds), else the oldest and newest modification
+    times; today when there is no file to look at."""
+    import datetime as dt
+    import os
+
+    def day(seconds: float) -> str:
+        return dt.datetime.fromtimestamp(seconds, dt.timezone.utc).date().isoformat()
+
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if epoch.isdigit():
+        return day(int(epoch)), day(int(epoch))
+    times = [t for t in map(_modified, paths) if t is not None]
+    if not times:
+        today = day(dt.datetime.now(dt.timezone.utc).timestamp())
+        return today, today
+    return day(min(times)), day(max(times))
+
+
+def _modified(path: str | Path) -> float | None:
+    try:
+        return Path(path).stat().st_mtime
+    except OSError:
+        return None

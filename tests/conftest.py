@@ -109,3 +109,32 @@ def oxigraph_server(tmp_path_factory: pytest.TempPathFactory):
     yield url
     proc.terminate()
     proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def virtuoso(tmp_path_factory: pytest.TempPathFactory):
+    """A throwaway Virtuoso 7 server (Debian's virtuoso-opensource-7-bin, started by
+    .ci/virtuoso on free loopback ports): yields ``(sparql_url, sql)``, ``sql`` running a
+    statement through isql as dba."""
+    import shutil
+    import subprocess
+
+    need(
+        shutil.which("virtuoso-t") is not None and shutil.which("isql-vt") is not None,
+        "Virtuoso missing: apt-get install virtuoso-opensource-7-bin (or .ci/virtuoso install)",
+    )
+    script = str(ROOT / ".ci" / "virtuoso")
+    home = tmp_path_factory.mktemp("virtuoso")
+    http, sql_port = free_port(), free_port()
+    subprocess.run([script, "start", str(home), str(http), str(sql_port)], check=True)
+
+    def sql(statement: str) -> str:
+        done = subprocess.run(
+            [script, "sql", str(home), statement], check=True, capture_output=True, text=True
+        )
+        return done.stdout
+
+    try:
+        yield f"http://127.0.0.1:{http}", sql
+    finally:
+        subprocess.run([script, "stop", str(home)], check=False)

@@ -60,7 +60,7 @@ def test_every_paper_has_title_doi_sameas_abstract_and_provenance(
     rows = kg.query(
         sc21_graph,
         """SELECT ?p ?title ?doi ?same ?file ?line ?lang WHERE {
-             ?p a kg:Paper ; dcterms:title ?title ; bibo:doi ?doi ; owl:sameAs ?same ;
+             ?p a kg:Paper ; dcterms:title ?title ; bibo:doi ?doi ; schema:sameAs ?same ;
                 kg:sourceFile/rdfs:label ?file ; kg:sourceLine ?line .
              OPTIONAL { ?p dcterms:abstract ?a BIND(LANG(?a) AS ?lang) }
            }""",

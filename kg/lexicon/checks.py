@@ -15,7 +15,8 @@ fix. The rules:
 - entities: every name and alias unique (exact);
 - metrics: every pattern compiles; a comparison pattern has a ``span`` group; the
   measures a unit or a labelled value names exist, and so does a labelled
-  value's unit; qualifiers are kg's six;
+  value's unit; a unit's ``qudt`` is a unit of QUDT (``ontology/qudt-units.txt``);
+  qualifiers are kg's six;
 - labels: author phrases hold only ``{people}`` and ``{institutions}``.
 """
 
@@ -28,6 +29,7 @@ from typing import TYPE_CHECKING
 import regex
 
 from ..errors import LexiconError
+from ..files import qudt_units
 from .schema import QUALIFIERS
 
 if TYPE_CHECKING:
@@ -37,6 +39,7 @@ if TYPE_CHECKING:
 _SLUG = regex.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _CODE = regex.compile(r"^[A-Z]{2}$")
 _QID = regex.compile(r"^Q[1-9][0-9]*$")
+QUDT_UNITS = "http://qudt.org/vocab/unit/"
 
 Places = dict[tuple[str, str], "Where"]
 
@@ -166,6 +169,8 @@ def _metrics(lexicon: Lexicon, fail) -> None:  # type: ignore[no-untyped-def]
         for other in unit.counts_as:
             if other not in metrics.units or other == code:
                 fail("units", code, f"counts_as {other!r} is not another unit")
+        if unit.qudt and QUDT_UNITS + unit.qudt not in qudt_units():
+            fail("units", code, f"qudt {unit.qudt!r} is not a unit of QUDT (unit:{unit.qudt})")
     for name in metrics.qualifiers:
         if name not in QUALIFIERS:
             fail("qualifiers", name, f"qualifier {name!r} is not one of {', '.join(QUALIFIERS)}")

@@ -96,6 +96,7 @@ class UnitEntry(_Entry, frozen=True, forbid_unknown_fields=True):
     patterns: tuple[str, ...]
     label_zh: str = ""
     qudt: str = ""
+    qudt_match: Literal["exact", "broad"] = "exact"  # skos:exactMatch, or broadMatch
     measures: str = ""  # what a bare number of this unit measures
     context: bool = False  # the words around the number say what it measures
     aliases: tuple[str, ...] = ()  # other names a person asks with: "times", "倍", "GPUs"

@@ -41,9 +41,10 @@ def write_formats(
 
     written = []
     formats = list(formats)
-    if "jsonld" in formats:
-        context = json.dumps(jsonld_context(base), indent=1, sort_keys=True) + "\n"
-        written.append(write_text(Path(out_dir) / "context.jsonld", context))
+    if "jsonld" in formats:  # the graph's context, for documents that refer to it
+        context = jsonld_context(list(statements.ox_triples()), base)
+        text = json.dumps(context, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+        written.append(write_text(Path(out_dir) / "context.jsonld", text))
     for name in formats:
         fmt = format_named(name)
         chunks = serialize_chunks(statements, name, base)

@@ -13,7 +13,7 @@ import pyoxigraph as ox
 
 from ..errors import KgError
 from ..rdf.formats import FORMATS, Format
-from ..rdf.statements import Statements, turtle_prefixes
+from ..rdf.statements import Statements, plain_names, turtle_prefixes
 from .jsonld import jsonld
 
 __all__ = ["FORMATS", "Format", "format_named", "serialize", "serialize_chunks"]
@@ -44,6 +44,9 @@ def serialize_chunks(statements: Statements, fmt: str, base: str) -> Iterable[by
     if fmt == "turtle":
         return statements.turtle_chunks(base)
     if fmt == "jsonld":
-        return [jsonld(statements.ox_triples(), base)]
-    prefixes = turtle_prefixes(base) if fmt == "trig" else None
-    return [ox.serialize(statements.ox_quads(), format=rdf_format, prefixes=prefixes) or b""]
+        return [jsonld(list(statements.ox_triples()), base)]
+    if fmt == "trig":
+        names = turtle_prefixes(base)
+        text = ox.serialize(statements.ox_quads(), format=rdf_format, prefixes=names) or b""
+        return [plain_names(text, names)]
+    return [ox.serialize(statements.ox_quads(), format=rdf_format) or b""]

@@ -19,6 +19,7 @@ always gives the same bytes, and no statement appears twice.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -108,6 +109,31 @@ def turtle_header(base: str) -> bytes:
     return "".join(f"@prefix {k}: <{v}> .\n" for k, v in turtle_prefixes(base).items()).encode()
 
 
+# Turtle's lexical tokens as Oxigraph writes them: a one-line string (its escapes kept),
+# an IRI in brackets, or a prefixed name whose local part may hold backslash escapes
+_TOKENS = re.compile(
+    rb'"(?:[^"\\\n]|\\.)*"'
+    rb"|<[^>\n]*>"
+    rb"|(?<![\w:\\])([A-Za-z][\w.-]*)?:((?:[\w:%-]|\\.|\.(?=[\w:%\\-]))+)"
+)
+
+
+def plain_names(turtle: bytes, names: dict[str, str]) -> bytes:
+    """Turtle (or TriG) whose prefixed names hold no backslash escape: such a name
+    ("paper:10.1145-3458817.3476143\\/claim\\/1", as Oxigraph writes it) is written as
+    its full IRI instead. Escapes are valid Turtle, but Virtuoso 7.2 keeps the backslash
+    in the IRI, so that its Turtle and N-Triples loads of one graph differ."""
+
+    def full(m: re.Match[bytes]) -> bytes:
+        local = m.group(2)
+        if local is None or b"\\" not in local:
+            return m.group(0)
+        namespace = names[(m.group(1) or b"").decode()]
+        return b"<" + namespace.encode() + re.sub(rb"\\(.)", rb"\1", local) + b">"
+
+    return _TOKENS.sub(full, turtle)
+
+
 def turtle_body(ntriples: bytes, base: str) -> bytes:
     """N-Triples text as Turtle statements with kg's prefixes, without the prefix lines:
     a Turtle file is one header (:func:`turtle_header`) followed by the bodies of its
@@ -129,7 +155,7 @@ def turtle_body(ntriples: bytes, base: str) -> bytes:
         if not out.startswith(b"@prefix ", cut):
             raise KgError("Oxigraph's Turtle did not start with the prefixes kg gave it")
         cut = out.index(b"\n", cut) + 1
-    return out[cut:]
+    return plain_names(out[cut:], names)
 
 
 @dataclass

@@ -98,7 +98,6 @@ XSD = "http://www.w3.org/2001/XMLSchema#"
 XSD_INTEGER = iri(XSD + "integer")
 XSD_DECIMAL = iri(XSD + "decimal")
 XSD_BOOLEAN = iri(XSD + "boolean")
-XSD_GYEAR = iri(XSD + "gYear")
 XSD_ANY_URI = iri(XSD + "anyURI")
 
 
@@ -120,4 +119,6 @@ def boolean(value: bool) -> Literal:
 
 
 def year(value: int) -> Literal:
-    return typed(str(value), XSD_GYEAR)
+    """A year, as an xsd:integer (xsd:gYear is not in OWL 2's datatype map: HermiT
+    refuses it)."""
+    return typed(str(value), XSD_INTEGER)

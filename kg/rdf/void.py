@@ -3,6 +3,7 @@ sources, licence, distributions and the software that made it."""
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable
 
 from ..records import Knowledge
@@ -12,10 +13,11 @@ from .formats import FORMATS
 from .iris import Iris, check_base
 from .knowledge import K_NOTES_FILE
 from .statements import LABEL, A, Statements, graph_part
-from .terms import Triple, integer, iri, text
-from .vocab import DCAT, DCTERMS, KG, PROV, SCHEMA, VOID, prefixes
+from .terms import XSD, Triple, integer, iri, text, typed
+from .vocab import DCAT, DCTERMS, PROV, SCHEMA, VOID, prefixes
 
 DEFAULT_LICENSE = "https://creativecommons.org/licenses/by/4.0/"
+XSD_DATE = iri(XSD + "date")
 
 
 def _short(cls: str, base: str) -> str:
@@ -26,14 +28,38 @@ def _short(cls: str, base: str) -> str:
     return slug(cls)
 
 
+# namespaces of data, not of vocabularies: kg's own IRIs and the registries it links to
+_DATA = ("http://www.wikidata.org/entity/",)
+
+
+def vocabularies(statements: Statements, base: str) -> list[str]:
+    """The namespaces of kg's prefixes, other than the data's own, that the statements
+    use."""
+    text = statements.ntriples()
+    return sorted(
+        ns
+        for ns in prefixes(base).values()
+        if not ns.startswith(base) and ns not in _DATA and b"<" + ns.encode() in text
+    )
+
+
+def version_of(statements: Statements) -> str:
+    """A version of the dataset: the start of the SHA-256 of its N-Triples."""
+    return "sha256-" + hashlib.sha256(statements.ntriples()).hexdigest()[:16]
+
+
 def describe(
     statements: Statements,
     know: Knowledge,
     base: str,
     formats: Iterable[str] = ("turtle",),
     license_iri: str = DEFAULT_LICENSE,
+    dates: tuple[str, str] | None = None,
 ) -> Statements:
-    """The dataset's description, as statements of their own."""
+    """The dataset's description, as statements of their own. ``dates``: the days it was
+    created and last modified (:func:`kg.files.dates_of`), as ``dcterms:created`` and
+    ``dcterms:modified``; its version is a digest of its statements, so that the same
+    graph gives the same description."""
     iris = Iris(check_base(base))
     ds = iris.dataset()
     classes = statements.classes()
@@ -52,8 +78,14 @@ def describe(
         Triple(ds, iri(VOID.distinctSubjects), integer(statements.subjects())),
         Triple(ds, iri(VOID.classes), integer(len(classes))),
         Triple(ds, iri(VOID.uriSpace), text(iris.base)),
-        Triple(ds, iri(VOID.vocabulary), iri(KG._NS)),
+        Triple(ds, iri(DCAT.version), text(version_of(statements))),
     ]
+    if dates is not None:
+        out += [
+            Triple(ds, iri(DCTERMS.created), typed(dates[0], XSD_DATE)),
+            Triple(ds, iri(DCTERMS.modified), typed(dates[1], XSD_DATE)),
+        ]
+    out += [Triple(ds, iri(VOID.vocabulary), iri(v)) for v in vocabularies(statements, base)]
     for cls in sorted(classes):
         part = iri(f"{ds.value}/class/{_short(cls, base)}")
         out += [
@@ -85,8 +117,11 @@ def describe(
     for fmt in formats:
         name, media = FORMATS[fmt].file_name, FORMATS[fmt].media_type
         dist = iri(f"{ds.value}/distribution/{slug(name)}")
+        dump = iri(f"{ds.value}/{name}")  # where the file is, published under the base
         out += [
             Triple(ds, iri(DCAT.distribution), dist),
+            Triple(ds, iri(VOID.dataDump), dump),
+            Triple(dist, iri(DCAT.downloadURL), dump),
             Triple(dist, A, iri(DCAT.Distribution)),
             Triple(dist, iri(DCTERMS.title), text(name)),
             Triple(

@@ -77,7 +77,7 @@ _INSTITUTIONS = """
 SELECT ?i ?name ?country ?ror ?resolved WHERE {
   ?p kg:affiliation ?i . ?i rdfs:label ?name .
   OPTIONAL { ?i kg:country/rdfs:label ?country }
-  OPTIONAL { ?i owl:sameAs ?ror FILTER(STRSTARTS(STR(?ror), "https://ror.org/")) }
+  OPTIONAL { ?i schema:sameAs ?ror FILTER(STRSTARTS(STR(?ror), "https://ror.org/")) }
   OPTIONAL { ?i kg:resolved ?resolved }
 }
 """
