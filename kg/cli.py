@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import warnings
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
@@ -20,7 +21,7 @@ import rdflib
 
 from . import files
 from .api import CACHE_DIR_NAME, Build, build_all, write
-from .errors import KgError, QueryError
+from .errors import CacheWarning, KgError, QueryError
 from .html.options import DEFAULT_MAX_NODES, VIEWS, HtmlOptions
 from .output import FORMATS as RDF_FORMATS
 from .output import push, write_bytes
@@ -45,6 +46,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "command", None):
         parser.print_help()
         return FAILED
+    with warnings.catch_warnings():  # kg's warnings as one line each, only while kg runs
+        warnings.showwarning = _show_warning
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         return int(args.run(args) or OK)
     except KgError as exc:
@@ -53,12 +60,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     except FileNotFoundError as exc:
         print(f"kg: error: {exc.filename or exc}: no such file", file=sys.stderr)
         return FAILED
-    except KeyboardInterrupt:
-        print("kg: interrupted", file=sys.stderr)
-        return 130
     except BrokenPipeError:  # `kg query ... | head`
         sys.stderr.close()
         return OK
+    except OSError as exc:  # a folder that is a file, no permission, a full disk ...
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"kg: error: {where}{exc.strerror or exc}", file=sys.stderr)
+        return FAILED
+    except KeyboardInterrupt:
+        print("kg: interrupted", file=sys.stderr)
+        return 130
+
+
+def _show_warning(message, category, filename, lineno, file=None, line=None):  # type: ignore[no-untyped-def]  # noqa: ARG001
+    """kg's own warnings as one line each; others as Python prints them."""
+    if issubclass(category, CacheWarning):
+        print(f"kg: warning: {message}", file=sys.stderr)
+    else:
+        sys.stderr.write(warnings.formatwarning(message, category, filename, lineno, line))
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -272,6 +291,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
+    _check_out_folder(Path(args.out))
     stages = Stages(order=("lexicon", "notes", "write", "html"))
     cache_dir = None if args.no_cache else (args.cache or args.out / CACHE_DIR_NAME)
     result = build_all(
@@ -303,6 +323,19 @@ def cmd_build(args: argparse.Namespace) -> int:
     if args.strict and problems:
         return PROBLEMS
     return OK
+
+
+def _check_out_folder(out: Path) -> None:
+    """``-o`` names a folder: not an existing file, nor a new graph file's name."""
+    existing = next((p for p in (out, *out.parents) if p.exists()), None)
+    if existing is not None and not existing.is_dir():
+        raise KgError(f"-o {out}: {existing} is a file; -o names the folder kg writes into")
+    graph_files = {f.file_name for f in RDF_FORMATS.values()} | {"graph.html", "void.ttl"}
+    if not out.exists() and out.name in graph_files:
+        raise KgError(
+            f"-o {out}: names a file; -o names the folder kg writes {out.name} into "
+            f"(-o {out.parent})"
+        )
 
 
 LISTED_FILES = 20  # kg build names this many notes files, then counts the rest

@@ -41,3 +41,8 @@ class QueryError(KgError):
 
 class StoreError(KgError):
     """A remote triple store that refused or failed a request."""
+
+
+class CacheWarning(UserWarning):
+    """A cache entry that was damaged or not kg's (ignored and redone), or a cache folder
+    that cannot be written (the build goes on without it)."""

@@ -114,6 +114,10 @@ def find_notes(paths: Iterable[str | Path]) -> list[Path]:
             found.append(path)
         else:
             raise NotesError("no such file or folder", str(path))
+    given = [str(p) for p in paths]
+    if given and not found:  # rather than an empty graph over the last build's
+        suffixes = ", ".join(sorted(NOTES_SUFFIXES))
+        raise NotesError(f"no notes files ({suffixes}) here; nothing read or written", given[0])
     unique = {p.resolve(): p for p in found}
     return [unique[k] for k in sorted(unique, key=lambda p: p.as_posix())]
 

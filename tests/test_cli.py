@@ -178,9 +178,12 @@ def test_a_rebuild_draws_the_page_again_only_when_what_it_shows_changed(tmp_path
     build = ["build", str(notes), "-o", str(out), "-q"]
     assert main(build) == 0
     page = (out / "graph.html").read_bytes()
-    # nothing changed: the remembered page is written, not drawn again (marked to tell)
+    # nothing changed: the remembered page is written, not drawn again (marked to tell,
+    # and sealed as kg seals an entry: an unsealed one is not trusted)
+    from kg.pipeline.cache import seal
+
     [remembered] = (out / ".kg-cache" / "pages").iterdir()
-    remembered.write_bytes(page + b"<!-- remembered -->")
+    remembered.write_bytes(seal(page + b"<!-- remembered -->"))
     (out / "graph.html").unlink()
     assert main(build) == 0
     assert (out / "graph.html").read_bytes() == page + b"<!-- remembered -->"

@@ -13,21 +13,24 @@ the file is read again. Entries are written atomically.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import tempfile
+import warnings
 from functools import lru_cache
 from pathlib import Path
 
 import msgspec
 
 from .. import files
+from ..errors import CacheWarning
 from ..records import Concept, Entity, Institution, Metric, NotesFile, Person, Problem
 from ..version import __version__
 
 CACHE_DIR_NAME = ".kg-cache"
 _SUFFIX = ".msgpack"
-FORMAT = 2  # the layout of an entry; a new layout gives new keys
+FORMAT = 3  # the layout of an entry; a new layout gives new keys (3: sealed entries)
 
 
 class Facts(msgspec.Struct, frozen=True):
@@ -99,38 +102,81 @@ class Cache:
         self.used: set[str] = set()
 
     def get(self, key: str) -> bytes | None:
+        """The entry's bytes, or None: no entry, or one whose seal (kg's mark and the
+        SHA-256 of its bytes) does not hold, which is ignored with a warning and redone."""
         self.used.add(key)
         if self.directory is None:
             return None
+        path = self.directory / f"{key}{_SUFFIX}"
         try:
-            return (self.directory / f"{key}{_SUFFIX}").read_bytes()
+            raw = path.read_bytes()
         except OSError:
             return None
+        data = unseal(raw)
+        if data is None:
+            warnings.warn(f"{path}: cache entry damaged or not kg's; redone", CacheWarning, 2)
+        return data
 
     def put(self, key: str, data: bytes) -> None:
+        """Store an entry (sealed); a folder that cannot be written turns the cache off
+        for the rest of the build, with a warning."""
         self.used.add(key)
         if self.directory is None:
             return
-        self.directory.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".", suffix=".tmp", dir=self.directory)
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=".", suffix=".tmp", dir=self.directory)
+        except OSError as exc:
+            self._off(exc)
+            return
         try:
             with os.fdopen(fd, "wb") as f:
-                f.write(data)
+                f.write(seal(data))
             Path(tmp).replace(self.directory / f"{key}{_SUFFIX}")
+        except OSError as exc:
+            Path(tmp).unlink(missing_ok=True)
+            self._off(exc)
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
+
+    def _off(self, exc: OSError) -> None:
+        warnings.warn(
+            f"{self.directory}: cannot write the cache ({exc.strerror or exc}); "
+            "going on without it",
+            CacheWarning,
+            3,
+        )
+        self.directory = None
 
     def forget_unused(self) -> None:
         """Remove the entries (and leftover temporary files) this build did not use."""
         if self.directory is None or not self.directory.is_dir():
             return
-        for path in self.directory.iterdir():
-            stale = path.suffix in (".tmp", ".pickle") or (
-                path.suffix == _SUFFIX and path.name[: -len(_SUFFIX)] not in self.used
-            )
-            if stale and path.is_file():
-                path.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):  # a cache that cannot be tidied is still a cache
+            for path in self.directory.iterdir():
+                stale = path.suffix in (".tmp", ".pickle") or (
+                    path.suffix == _SUFFIX and path.name[: -len(_SUFFIX)] not in self.used
+                )
+                if stale and path.is_file():
+                    path.unlink(missing_ok=True)
+
+
+# An entry on disk: kg's mark, the SHA-256 of the data, the data. Only data that carries
+# both is used, so a damaged entry, a file of another program, or one written into the
+# folder by hand (a page holding a script) is redone, not trusted.
+_MARK = b"kg-cache-entry\x00" + bytes([FORMAT])
+
+
+def seal(data: bytes) -> bytes:
+    return _MARK + hashlib.sha256(data).digest() + data
+
+
+def unseal(raw: bytes) -> bytes | None:
+    if not raw.startswith(_MARK):
+        return None
+    digest, data = raw[len(_MARK) : len(_MARK) + 32], raw[len(_MARK) + 32 :]
+    return data if hashlib.sha256(data).digest() == digest else None
 
 
 def key(*parts: str | bytes) -> str:
