@@ -27,6 +27,7 @@ from .output import FORMATS as RDF_FORMATS
 from .output import push, write_bytes
 from .query import ENGINES, FORMATS, Rows, named_queries, query, unmatched
 from .rdf import load
+from .rdf.terms import is_safe_iri
 from .rdf.vocab import DEFAULT_BASE
 from .rdf.void import DEFAULT_LICENSE
 from .records import Knowledge
@@ -405,11 +406,19 @@ def summary(know: Knowledge) -> dict[str, int]:
 
 
 def _graph_for(path: Path | None) -> rdflib.Graph:
+    """The graph a command reads: the one given, else ./out/graph.ttl, else (saying so)
+    the graph of the notes kg ships."""
     if path is not None:
         return load(path)
     default = DEFAULT_OUT / "graph.ttl"
     if default.exists():
+        print(f"kg: reading {default}", file=sys.stderr)
         return load(default)
+    print(
+        f"kg: no {default} here (kg build writes it; -g FILE reads another): "
+        "reading the sample notes kg ships",
+        file=sys.stderr,
+    )
     return build_all().graph
 
 
@@ -418,6 +427,8 @@ def _parse_param(text: str) -> tuple[str, object]:
     if not sep or not name:
         raise QueryError(f"--param wants NAME=VALUE, got {text!r}")
     if value.startswith("<") and value.endswith(">"):
+        if not is_safe_iri(value[1:-1]) or ":" not in value:
+            raise QueryError(f"--param {name}: {value} is not an absolute IRI")
         return name, rdflib.URIRef(value[1:-1])
     return name, value  # a named question converts it to its parameter's type
 
@@ -436,6 +447,10 @@ def cmd_query(args: argparse.Namespace) -> int:
     else:
         raise QueryError("give a query, a question's name (kg query --list), or -f FILE.rq")
     params = dict(_parse_param(p) for p in args.param)
+    named = named_queries().get(text)
+    for param in named.params if named else ():
+        if param.name not in params:  # say so: a default may not be the question meant
+            print(f"kg query: {param.name} = {param.default} (its default)", file=sys.stderr)
     source: rdflib.Graph | str = args.endpoint or _graph_for(args.graph)
     rows: Rows = query(
         source,

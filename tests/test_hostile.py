@@ -96,3 +96,89 @@ def test_no_notes_is_an_error_that_keeps_the_last_build(tmp_path: Path, capfd) -
     assert "no notes files" in capfd.readouterr().err
     assert {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()} == before
     assert len(list((out / ".kg-cache").rglob("*.msgpack"))) == 2
+
+
+# --- queries: refused on what they are, values bound as terms --------------------------------
+
+
+def test_service_and_updates_are_refused_on_the_parsed_query(tmp_path: Path, capfd) -> None:
+    """An escape in a prefixed name (kg:a\\') made the old text check think a string
+    started, and the SERVICE call after it went out."""
+    import socket
+
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen()
+    listener.settimeout(0.5)
+    port = listener.getsockname()[1]
+    graph = str(tmp_path / "g.ttl")
+    (tmp_path / "g.ttl").write_text(
+        "<https://e.org/p> a <https://w3id.org/kg/ontology#Paper> .\n", encoding="utf-8"
+    )
+    tricks = [
+        (
+            "SELECT * WHERE { ?s a kg:Paper . OPTIONAL { ?s kg:a\\' ?o } "
+            f"SERVICE <http://127.0.0.1:{port}/y> {{ ?a ?b ?c }} }}"
+        ),
+        f"SELECT * WHERE {{ SERVICE <http://127.0.0.1:{port}/z> {{ ?a ?b ?c }} }}",
+        "INSERT DATA { <https://e.org/a> <https://e.org/b> <https://e.org/c> }",
+        "PREFIX x: <https://e.org/> DELETE WHERE { ?s ?p ?o }",
+    ]
+    for sparql in tricks:
+        capfd.readouterr()
+        assert main(["query", "-g", graph, sparql]) == 2, sparql
+        err = capfd.readouterr().err
+        assert "refused" in err or "read-only" in err
+        assert "Traceback" not in err
+    with pytest.raises(socket.timeout):
+        listener.accept()  # nothing called
+    listener.close()
+
+
+def test_a_bound_value_cannot_end_the_query(sc21_graph) -> None:
+    """A literal's datatype IRI holding '>' was written into the query as it was."""
+    import rdflib
+
+    import kg
+
+    evil = rdflib.Literal(
+        "a", datatype=rdflib.URIRef("http://x> ) } SERVICE <http://127.0.0.1:9/> { ?a ?b ?c")
+    )
+    with pytest.raises(kg.QueryError, match="not an absolute IRI"):
+        kg.query(sc21_graph, "SELECT * WHERE { ?s ?p ?o FILTER(?o = ?x) }", params={"x": evil})
+    with pytest.raises(kg.QueryError, match="not an absolute IRI"):
+        kg.query(sc21_graph, "SELECT * WHERE { ?s ?p ?x }", params={"x": rdflib.URIRef("a b")})
+
+
+@pytest.mark.parametrize(
+    "value", ["NaN", "Infinity", "-Infinity", "1e999999999", "1e-999999999", "abc"]
+)
+def test_numbers_a_question_takes_are_finite_and_bounded(sc21_out: Path, value: str, capfd) -> None:
+    """1e999999999 cost 3 GB and 12 s before the timeout; -Infinity answered nothing."""
+    graph = str(sc21_out / "graph.ttl")
+    capfd.readouterr()
+    assert main(["query", "-g", graph, "claims-above", "-p", f"threshold={value}"]) == 2
+    err = capfd.readouterr().err
+    assert "threshold wants a finite decimal" in err or "wants a decimal" in err
+
+
+def test_a_question_says_which_defaults_it_used(sc21_out: Path, capfd) -> None:
+    capfd.readouterr()
+    assert main(["query", "-g", str(sc21_out / "graph.ttl"), "institutions-on-technique"]) == 0
+    assert "technique = " in capfd.readouterr().err
+
+
+def test_a_bad_iri_parameter_is_one_line(sc21_out: Path, capfd) -> None:
+    graph = str(sc21_out / "graph.ttl")
+    capfd.readouterr()
+    assert main(["query", "-g", graph, "-p", "p=<http://x y>", "SELECT * { ?s ?p ?o }"]) == 2
+    err = capfd.readouterr().err
+    assert "Traceback" not in err and "not an absolute IRI" in err
+
+
+def test_commands_say_which_graph_they_read(tmp_path: Path, monkeypatch, capfd) -> None:
+    """With no ./out/graph.ttl, a question silently answered from kg's sample notes."""
+    monkeypatch.chdir(tmp_path)
+    capfd.readouterr()
+    assert main(["query", "papers-per-session"]) == 0
+    assert "reading the sample notes kg ships" in capfd.readouterr().err

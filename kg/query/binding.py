@@ -17,13 +17,15 @@ blanked out).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from decimal import Decimal
+from functools import lru_cache
 from typing import Any
 
-from rdflib.term import Identifier, Literal
+from rdflib.term import Identifier, Literal, URIRef
 
 from ..errors import QueryError
+from ..rdf.terms import is_safe_iri
 
 _IRI_AT = re.compile(r"<[^<>\"{}|^`\\\x00-\x20]*>")
 _VAR = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -65,14 +67,57 @@ def code_of(sparql: str) -> str:
 
 
 def check_read_only(sparql: str, allow_update: bool = False, allow_service: bool = False) -> None:
-    code = code_of(sparql)
-    m = _UPDATE.search(code)
-    if m and not allow_update:
+    """Refuse an update or a SERVICE call, found in the query as rdflib's SPARQL parser
+    reads it (not by patterns on its text, which an escape in a name can fool). A text
+    rdflib cannot parse is refused if the words appear in it anywhere."""
+    kinds = _parsed_kinds(sparql)
+    if kinds is None:  # not SPARQL to rdflib (the engine will say why): be strict
+        words = {w.upper() for w in re.findall(r"[A-Za-z]+", sparql)}
+        update = sorted(words & _UPDATE_WORDS)
+        service = "SERVICE" in words
+    else:
+        update = ["an update"] if "Update" in kinds else []
+        service = "ServiceGraphPattern" in kinds
+    if update and not allow_update:
         raise QueryError(
-            f"{m.group(1).upper()} changes data; kg queries are read-only (allow_update=True)"
+            f"{update[0]} changes data; kg queries are read-only (kg push replaces a "
+            "store's graph; from Python, allow_update=True)"
         )
-    if _SERVICE.search(code) and not allow_service:
-        raise QueryError("SERVICE calls another endpoint; refused (allow_service=True to allow)")
+    if service and not allow_service:
+        raise QueryError(
+            "SERVICE calls another endpoint; refused (kg query --allow-service, or "
+            "allow_service=True from Python, to allow it)"
+        )
+
+
+_UPDATE_WORDS = {"INSERT", "DELETE", "LOAD", "CLEAR", "CREATE", "DROP", "COPY", "MOVE", "ADD"}
+
+
+@lru_cache(maxsize=256)
+def _parsed_kinds(sparql: str) -> frozenset[str] | None:
+    """The names of the parts of the query (``SelectQuery``, ``ServiceGraphPattern``,
+    ``Update`` ...), or None when rdflib can parse it neither as a query nor an update."""
+    from pyparsing import ParseBaseException
+    from rdflib.plugins.sparql.parser import parseQuery, parseUpdate
+    from rdflib.plugins.sparql.parserutils import CompValue
+
+    def names(node: Any) -> Iterator[str]:
+        if isinstance(node, CompValue):
+            yield node.name
+            for value in node.values():
+                yield from names(value)
+        elif isinstance(node, list | tuple) or type(node).__name__ == "ParseResults":
+            for value in node:
+                yield from names(value)
+
+    try:
+        return frozenset(names(parseQuery(sparql)))
+    except ParseBaseException:  # not a query: an update?
+        pass
+    try:
+        return frozenset(names(parseUpdate(sparql)))
+    except ParseBaseException:
+        return None
 
 
 def with_values(sparql: str, bindings: Mapping[str, Identifier]) -> str:
@@ -101,6 +146,8 @@ def with_values(sparql: str, bindings: Mapping[str, Identifier]) -> str:
         names = [k for k in sorted(bindings) if re.search(rf"[?$]{k}(?![A-Za-z0-9_])", text)]
         if names:
             inserts[start + 1] = names
+    for name, term in bindings.items():
+        check_term(name, term)
     out = sparql
     for place in sorted(inserts, reverse=True):
         names = inserts[place]
@@ -124,6 +171,26 @@ def _group_end(code: str, start: int) -> int:
             if depth == 0:
                 return i + 1
     return len(code)
+
+
+_LANGUAGE = re.compile(r"[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*")
+
+
+def check_term(name: str, term: Identifier) -> None:
+    """A term that rdflib would write into the query as it is, if it holds nothing that
+    could end it: an IRI (or a literal's datatype) that is a valid IRI, a language tag
+    that is one."""
+    iris = [term] if isinstance(term, URIRef) else []
+    if isinstance(term, Literal):
+        if term.datatype is not None:
+            iris.append(term.datatype)
+        if term.language is not None and not _LANGUAGE.fullmatch(term.language):
+            raise QueryError(f"{name}: {term.language!r} is not a language tag")
+    elif not isinstance(term, URIRef):
+        raise QueryError(f"{name}: bind an IRI or a literal, not {type(term).__name__}")
+    for value in iris:
+        if not is_safe_iri(str(value)) or ":" not in str(value):
+            raise QueryError(f"{name}: {str(value)!r} is not an absolute IRI")
 
 
 def as_term(value: Any) -> Identifier:

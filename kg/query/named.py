@@ -19,6 +19,9 @@ from rdflib.term import Identifier, Literal, URIRef
 
 from .. import files
 from ..errors import QueryError
+from ..rdf.terms import is_safe_iri
+
+MAX_EXPONENT = 30  # numbers a parameter takes: |x| < 1e31, and no closer to 0 than 1e-30
 
 PARAM_TYPES = ("string", "integer", "decimal", "iri")
 
@@ -36,14 +39,26 @@ class Param:
             return value
         text = str(value)
         try:
-            if self.type == "integer":
-                return Literal(int(text))
-            if self.type == "decimal":
-                return Literal(Decimal(text))
+            number = Decimal(text) if self.type in ("integer", "decimal") else None
         except (ValueError, ArithmeticError):
             raise QueryError(f"parameter {self.name} wants a {self.type}, got {text!r}") from None
+        if number is not None:
+            # finite and of a size a claim can have: 1e999999999 made Oxigraph use 3 GB
+            if not number.is_finite() or abs(number.adjusted()) > MAX_EXPONENT:
+                raise QueryError(
+                    f"parameter {self.name} wants a finite {self.type} between "
+                    f"-1e{MAX_EXPONENT} and 1e{MAX_EXPONENT}, got {text!r}"
+                )
+            if self.type == "integer":
+                if number != number.to_integral_value():
+                    raise QueryError(f"parameter {self.name} wants an integer, got {text!r}")
+                return Literal(int(number))
+            return Literal(number)
         if self.type == "iri":
-            return URIRef(text.strip("<>"))
+            value = text.strip("<>")
+            if not is_safe_iri(value) or ":" not in value:
+                raise QueryError(f"parameter {self.name} wants an absolute IRI, got {text!r}")
+            return URIRef(value)
         return Literal(text)
 
 
