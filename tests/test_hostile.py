@@ -182,3 +182,61 @@ def test_commands_say_which_graph_they_read(tmp_path: Path, monkeypatch, capfd) 
     capfd.readouterr()
     assert main(["query", "papers-per-session"]) == 0
     assert "reading the sample notes kg ships" in capfd.readouterr().err
+
+
+# --- notes: no paper merged, none lost, no build aborted --------------------------------------
+
+PAPERS = """# SC 2021
+
+## Session A
+
+### Zeta: Scalable Training Systems
+- Authors: Alice Smith (MIT)
+- Abstract: We present Zeta, which is 3.5x faster than Foo.
+
+### Zeta Scalable Training Systems
+- Authors: Bob Li (Tsinghua University)
+- Abstract: Another paper on training.
+
+### Alpha one: fast graph processing
+- Authors: Carol Wu (MIT)
+- DOI: 10.1145/abc/def
+- Abstract: A paper.
+
+### Alpha two: faster graph processing
+- Authors: Dan Wu (MIT)
+- DOI: 10.1145/abc-def
+- Abstract: A paper.
+
+### Beta: a system whose DOI has brackets
+- Authors: Eve Wu (MIT)
+- DOI: 10.1145/a[1]
+- Abstract: A paper.
+
+### Gamma: a system whose DOI has a stray percent
+- Authors: Fay Wu (MIT)
+- DOI: 10.1145/a%zz#b#c
+- Abstract: A paper.
+"""
+
+
+def test_no_two_papers_share_an_iri_and_bad_dois_do_not_abort(tmp_path: Path, capfd) -> None:
+    """DOIs 10.1145/abc/def and 10.1145/abc-def had one IRI, and so had two titles that
+    differ only in punctuation: the graph held fewer papers than kg printed. A DOI with
+    '[' or '%zz' stopped the build with a traceback and wrote nothing."""
+    import kg
+
+    notes = tmp_path / "n.md"
+    notes.write_text(PAPERS, encoding="utf-8")
+    out = tmp_path / "out"
+    capfd.readouterr()
+    assert _build(notes, out) == 1  # one paper reported, not merged
+    err = capfd.readouterr().err
+    assert "Traceback" not in err
+    assert err.count("same identifier as 'Zeta: Scalable Training Systems'") == 1
+    graph = kg.load(out / "graph.ttl")
+    rows = kg.query(graph, "SELECT ?p ?t WHERE { ?p a kg:Paper ; dcterms:title ?t }")
+    assert len(rows) == len({str(p) for p, _ in rows}) == 5
+    dois = kg.query(graph, "SELECT ?d WHERE { ?p bibo:doi ?d }")
+    assert {"10.1145/abc/def", "10.1145/abc-def"} <= {str(d) for (d,) in dois}
+    assert main(["validate", str(out / "graph.ttl")]) == 0

@@ -479,32 +479,44 @@ def _excerpt(lines: list[Line]) -> str:
     return text if len(text) <= 80 else text[:77] + "..."
 
 
-def drop_duplicates(corpus: Corpus) -> dict[int, tuple[int, ...]]:
-    """Keep the first paper of each DOI; report the others and drop them from their files.
+def drop_duplicates(
+    corpus: Corpus, identity: Callable[[Paper], str] | None = None
+) -> dict[int, tuple[int, ...]]:
+    """Keep the first paper of each DOI, and of each ``identity`` (the IRI the next step
+    gives a paper: "Zeta: Scalable …" and "Zeta Scalable …" without DOIs, or DOIs
+    10.1/a-b and 10.1/a/b, would be one resource); report the others and drop them
+    from their files.
 
     Returns, for each file that lost papers, the positions (in its list of
     papers) of those dropped.
     """
     first: dict[str, Paper] = {}
+    named: dict[str, Paper] = {}
     dropped: dict[int, tuple[int, ...]] = {}
     for index, notes in enumerate(corpus.files):
         kept = []
         for at, paper in enumerate(notes.papers):
+            key = identity(paper) if identity is not None else ""
+            message = ""
             if paper.doi and paper.doi in first:
                 seen = first[paper.doi]
+                message = f"duplicate DOI {paper.doi} (first at {seen.span}); this copy not used"
+            elif key and key in named:
+                seen = named[key]
+                message = (
+                    f"same identifier as {seen.title!r} (at {seen.span}): <{key}>; this paper "
+                    "not used (give it its DOI, or a title of its own)"
+                )
+            if message:
                 notes.problems.append(
-                    Problem(
-                        "error",
-                        notes.path,
-                        paper.span.line,
-                        f"duplicate DOI {paper.doi} (first at {seen.span}); this copy not used",
-                        paper.title,
-                    )
+                    Problem("error", notes.path, paper.span.line, message, paper.title)
                 )
                 dropped[index] = (*dropped.get(index, ()), at)
                 continue
             if paper.doi:
                 first[paper.doi] = paper
+            if key:
+                named[key] = paper
             kept.append(paper)
         notes.papers = kept
     return dropped

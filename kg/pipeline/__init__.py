@@ -27,7 +27,14 @@ from ..extract import Tables, file_knowledge, merge_knowledge, tables_for
 from ..files import NotesPath, Settings, settings_for
 from ..lexicon import Lexicon
 from ..notes import Labels, drop_duplicates, labels_for, read_file
-from ..rdf import GraphPart, Iris, Statements, file_statements, lexicon_statements
+from ..rdf import (
+    GraphPart,
+    Iris,
+    Statements,
+    check_base,
+    file_statements,
+    lexicon_statements,
+)
 from ..rdf.statements import parse_triples
 from ..rdf.terms import IRI
 from ..records import Corpus, Knowledge, NotesFile, PaperFacts
@@ -149,7 +156,8 @@ def _build(
     if len(done_files) != len(files):
         raise NotesError("a notes file was not read (internal error)", "")
     corpus = Corpus(files=[notes for notes, _, _ in done_files])
-    for index, positions in drop_duplicates(corpus).items():
+    identity = Iris(check_base(base)).paper
+    for index, positions in drop_duplicates(corpus, lambda p: identity(p).value).items():
         # a file that lost papers to an earlier file: its result without them
         notes = corpus.files[index]
         problems = notes.problems  # as reported now, naming the first copy

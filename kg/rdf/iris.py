@@ -21,10 +21,14 @@ _ENTITY_PATHS = {"framework": "system", "supercomputer": "platform"}
 
 
 def doi_path(doi: str) -> str:
-    """A DOI as a path segment: ``10.1145/3458817.3476164`` -> ``10.1145-3458817.3476164``."""
+    """A DOI as a path segment: ``10.1145/3458817.3476164`` -> ``10.1145-3458817.3476164``.
+    A DOI with a second "/" or a character a path cannot hold also gets a short hash of
+    itself, so that no two DOIs share a segment (10.1145/a/b and 10.1145/a-b)."""
     cleaned = doi.lower().replace("/", "-")
     safe = quote(cleaned, safe="-._~")
-    return safe if safe == cleaned else f"{_NON_SLUG.sub('-', cleaned).strip('-')}-{digest(doi)}"
+    if safe == cleaned and doi.count("/") == 1:
+        return cleaned
+    return f"{_NON_SLUG.sub('-', cleaned).strip('-')}-{digest(doi.lower())}"
 
 
 def check_base(base: str) -> str:

@@ -226,7 +226,9 @@ def _paper(
         Triple(p, LABEL, text(paper.title)),
     ]
     if paper.doi:
-        out += [Triple(p, DOI_PROPERTY, text(paper.doi)), Triple(p, SAME, iri(DOI + paper.doi))]
+        # the DOI percent-encoded as doi.org expects it ("10.1145/a[1]" has no IRI of its own)
+        doi_iri = iri(DOI + urllib.parse.quote(paper.doi, safe="/"))
+        out += [Triple(p, DOI_PROPERTY, text(paper.doi)), Triple(p, SAME, doi_iri)]
     if paper.url:
         url = web_iri(paper.url)
         if url is not None:  # schema:url is an IRI, not a string
