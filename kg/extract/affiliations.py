@@ -56,29 +56,32 @@ def affiliations(paper: Paper, tables: Tables) -> Affiliations:
     affiliations, and from the institutions named for no one in particular (without
     authors, from the affiliation text as written, where people may be named too)."""
     found = _Found()
-    institutions: list[str] = []
+    # ordered sets (dicts): a field of 32,000 names took 15 s with list membership tests
+    institutions: dict[str, None] = {}
     people: list[str] = []
     texts = paper.affiliations if paper.authors else (paper.institutions,)
     for text in texts:
         if text:
-            _add_all(institutions, field_institutions(text, paper, tables, found, people))
+            institutions.update(
+                dict.fromkeys(field_institutions(text, paper, tables, found, people))
+            )
     authors: list[tuple[str, tuple[str, ...]]] = []
     persons: dict[str, Person] = {}
     for author in paper.authors:
-        ids: list[str] = []
+        ids: dict[str, None] = {}
         for text in author.affiliations:
             named = field_institutions(text, paper, tables, found, [])
-            _add_all(institutions, named)
-            _add_all(ids, named)
+            institutions.update(dict.fromkeys(named))
+            ids.update(dict.fromkeys(named))
         pid = slug(author.name)
         persons.setdefault(pid, Person(pid, author.name))
         authors.append((pid, tuple(ids)))
-    order: list[str] = []
+    order: dict[str, None] = {}
     for name in people:
         pid = slug(name)
         persons.setdefault(pid, Person(pid, name))
-        _add_all(order, [pid])
-    _add_all(order, [pid for pid, _ in authors])
+        order[pid] = None
+    order.update(dict.fromkeys(pid for pid, _ in authors))
     return Affiliations(
         institutions=tuple(institutions),
         people=tuple(persons[pid] for pid in order),
@@ -106,12 +109,12 @@ def field_institutions(
     ``people``, its countries, unknown places and problems to ``found``."""
     text = _BRACKETED.sub(lambda m: _unbracket(m.group(1), tables, people), text)
     tokens = _pieces(text, tables)
-    ids: list[str] = []
+    ids: dict[str, None] = {}
     i = 0
     while i < len(tokens):
         token = tokens[i]
         if isinstance(token, _Known):
-            _add_all(ids, [token.id])
+            ids[token.id] = None
             i += 1
             continue
         nxt = tokens[i + 1] if i + 1 < len(tokens) else None
@@ -120,7 +123,7 @@ def field_institutions(
         if isinstance(nxt, str):
             joined = resolve(tables, f"{token}, {nxt}")
             if joined:
-                _add_all(ids, [joined])
+                ids[joined] = None
                 i += 2
                 continue
         if before is not None and _LEGAL_FORM.match(token):
@@ -131,9 +134,9 @@ def field_institutions(
             continue
         iid = _piece(token, paper, tables, found, people)
         if iid:
-            _add_all(ids, [iid])
+            ids[iid] = None
         i += 1
-    return ids
+    return list(ids)
 
 
 @dataclass(frozen=True)

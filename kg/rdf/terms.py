@@ -23,8 +23,16 @@ from typing import NamedTuple
 from rdflib import URIRef
 
 _UNSAFE_IRI = re.compile(r'[\x00-\x20<>"{}|^`\\\x7f]')
+# Unicode's noncharacters (U+FFFE, U+FFFF, U+FDD0-FDEF and the last two of every plane)
+# have no place in interchanged text: `rapper -f strict` rejects a file holding one even
+# escaped, so they become U+FFFD, the replacement character
+_NONCHARACTERS = [
+    *range(0xFDD0, 0xFDF0),
+    *(p * 0x10000 + k for p in range(17) for k in (0xFFFE, 0xFFFF)),
+]
 _ESCAPES = {
-    **{i: f"\\u{i:04X}" for i in [*range(0x20), 0x7F, 0xFFFE, 0xFFFF]},
+    **{i: f"\\u{i:04X}" for i in [*range(0x20), 0x7F]},
+    **dict.fromkeys(_NONCHARACTERS, "\ufffd"),
     ord("\\"): "\\\\",
     ord('"'): '\\"',
     ord("\n"): "\\n",
