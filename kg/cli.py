@@ -199,6 +199,13 @@ def _parser() -> argparse.ArgumentParser:
     pu.add_argument("url", help="the store's Graph Store Protocol endpoint, e.g. .../store")
     pu.add_argument("graph", nargs="?", type=Path, help="graph file (default: out/graph.ttl)")
     pu.add_argument(
+        "--timeout",
+        type=float,
+        default=300,
+        metavar="SECONDS",
+        help="give up when the store has not answered in this long (default: 300)",
+    )
+    pu.add_argument(
         "--graph-iri",
         default=DEFAULT_BASE + "graph/kg",
         metavar="IRI",
@@ -481,7 +488,7 @@ def cmd_table(args: argparse.Namespace) -> int:
 
 def cmd_push(args: argparse.Namespace) -> int:
     path = args.graph or DEFAULT_OUT / "graph.ttl"
-    status = push(path, args.url, args.graph_iri)
+    status = push(path, args.url, args.graph_iri, timeout=args.timeout)
     print(f"Pushed {path} to <{args.graph_iri}> at {args.url} (HTTP {status})")
     return OK
 

@@ -2,11 +2,32 @@
 
 from __future__ import annotations
 
+import re
 import urllib.error
+import urllib.parse
 import urllib.request
 from typing import IO
 
 from .errors import KgError
+
+
+def check_url(url: str, error: type[KgError] = KgError) -> str:
+    """An http(s) address with a host and no spaces or control characters, or ``error``."""
+    parts = urllib.parse.urlsplit(url)
+    if (
+        parts.scheme not in ("http", "https")
+        or not parts.netloc
+        or re.search(r"[\s\x00-\x1f\x7f]", url)
+    ):
+        raise error(f"{url!r}: not an http(s) address (e.g. http://localhost:7878/store)")
+    return url
+
+
+def readable(body: str, limit: int = 300) -> str:
+    """A server's error page as one line of text: no markup, no control characters."""
+    text = re.sub(r"<[^>]*>", " ", body)
+    text = re.sub(r"[\x00-\x1f\x7f\s]+", " ", text).strip()
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def send(
@@ -21,7 +42,7 @@ def send(
         with urllib.request.urlopen(request, timeout=timeout) as response:  # noqa: S310 (http(s) only)
             return response.status, response.read()  # type: ignore[attr-defined]
     except urllib.error.HTTPError as exc:
-        detail = exc.read().decode("utf-8", "replace").strip()
-        raise error(f"{url}: HTTP {exc.code}: {detail[:500]}") from exc
+        detail = readable(exc.read().decode("utf-8", "replace"))
+        raise error(f"{url}: HTTP {exc.code}: {detail}") from exc
     except (urllib.error.URLError, TimeoutError, OSError, ValueError) as exc:
         raise error(f"{url}: {getattr(exc, 'reason', exc)}") from exc

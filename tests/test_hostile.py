@@ -283,3 +283,43 @@ def test_a_field_of_many_names_reads_them_all_in_order() -> None:
     names = [f"University of Place{i}" for i in range(5000)]
     found = institutions_of(", ".join(names + names[:100]), tables)
     assert len(found) == len(set(found)) == 5000
+
+
+# --- arguments: one line and exit 2 -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "base",
+    [
+        "https://e.org/%zz/",
+        "https://e.org/a#b#",
+        "https://e.org/a[1]/",
+        "https://e.org/a\tb/",
+        "https://e.org/a\nb/",
+        "https://e.org/a\x7fb/",
+        "https://e.org/a\x01b/",
+    ],
+)
+def test_a_base_that_makes_no_iris_is_refused(tmp_path: Path, base: str, capfd) -> None:
+    capfd.readouterr()
+    assert _build(SC21, tmp_path / "out", "--base", base) == 2
+    err = capfd.readouterr().err
+    assert "Traceback" not in err and "--base" in err and err.count("\n") == 1
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("url", ["not a url", "http://x\ny/store", "ftp://x/store", "http:///s"])
+def test_a_push_to_something_that_is_not_a_store_address(sc21_out: Path, url: str, capfd) -> None:
+    capfd.readouterr()
+    assert main(["push", url, str(sc21_out / "graph.ttl")]) == 2
+    err = capfd.readouterr().err
+    assert "not an http(s) address" in err and "Traceback" not in err
+
+
+def test_a_server_error_page_is_one_readable_line() -> None:
+    from kg.http import readable
+
+    page = "<html><body><h1>Internal Error</h1>\x1b[31mRED\x1b[0m\r line2\x07" + "x" * 900
+    line = readable(page)
+    assert "\x1b" not in line and "\r" not in line and "\x07" not in line and "<h1>" not in line
+    assert line.startswith("Internal Error [31mRED [0m line2") and len(line) <= 300

@@ -7,7 +7,7 @@ import urllib.request
 from pathlib import Path
 
 from ..errors import StoreError
-from ..http import send
+from ..http import check_url, send
 from ..rdf.formats import BY_SUFFIX
 
 # graph files push sends: those that hold one graph
@@ -21,6 +21,7 @@ def push(path: str | Path, url: str, graph_iri: str, timeout: float = 300) -> in
     found = GRAPH_FILES.get(path.suffix)
     if found is None:
         raise StoreError(f"{path}: push takes a graph file (.ttl, .nt, .jsonld), not {path.suffix}")
+    check_url(url, StoreError)
     separator = "&" if "?" in url else "?"
     target = f"{url}{separator}graph={urllib.parse.quote(graph_iri, safe='')}"
     request = urllib.request.Request(  # noqa: S310 (kg.http.send takes http(s) only)

@@ -20,7 +20,7 @@ import rdflib
 from rdflib.term import Identifier
 
 from ..errors import QueryError
-from ..http import send
+from ..http import check_url, send
 from ..rdf.graph import OxigraphGraph, oxigraph_store, plain_copy
 from ..rdf.vocab import DEFAULT_BASE, prefixes
 from .binding import code_of, with_values
@@ -96,6 +96,7 @@ def endpoint_query(
 
     The query is POSTed URL-encoded (the protocol's "query via URL-encoded POST"), which
     every store answers: Virtuoso 7.2 hangs on a POST of ``application/sparql-query``."""
+    check_url(url, QueryError)
     form = [("query", _with_prefixes(with_values(sparql, bindings)))]
     if graph_iri:
         form.append(("default-graph-uri", graph_iri))

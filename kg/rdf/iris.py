@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass
 from urllib.parse import quote, urlsplit
 
+import pyoxigraph as ox
+
 from ..errors import KgError
 from ..records import Conference, Metric, NotesFile, Paper, Session
 from ..text import digest, slug
@@ -37,7 +39,13 @@ def check_base(base: str) -> str:
     ok = (parts.scheme in ("http", "https") and parts.netloc) or parts.scheme == "urn"
     if not ok or not base.isascii() or any(c in base for c in ' <>"{}|\\^`'):
         raise KgError(f"base IRI must be an absolute http(s) IRI in ASCII, got {base!r}")
-    return base if base.endswith(("/", "#", ":")) else base + "/"
+    base = base if base.endswith(("/", "#", ":")) else base + "/"
+    try:  # what the IRIs under it will be: Oxigraph's IRI parser says whether they are IRIs
+        ox.NamedNode(base + "paper/x")
+    except ValueError as exc:
+        why = re.sub(r"[\x00-\x1f\x7f]", lambda m: f"\\x{ord(m.group()):02x}", str(exc))
+        raise KgError(f"--base {base!r} gives no valid IRIs: {why}") from None
+    return base
 
 
 @dataclass(frozen=True)
