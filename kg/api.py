@@ -20,7 +20,7 @@ import rdflib
 from . import files
 from .errors import NotesError
 from .lexicon import load_lexicon
-from .output import write_bytes, write_description, write_formats
+from .output import staged, write_bytes, write_description, write_formats
 from .pipeline import Cache, build_statements
 from .pipeline import cache as cache_mod
 from .rdf import OxigraphGraph, Statements, check_base, describe, to_graph
@@ -102,27 +102,29 @@ def write(
     stages: Stages | None = None,
 ) -> list[Path]:
     """Write what ``kg build`` writes: ``graph.<suffix>`` in each format, ``void.ttl``
-    (the dataset's description) and, with ``html``, ``graph.html``. The page's graph is
+    (the dataset's description) and, with ``html``, ``graph.html``, all published
+    together (:func:`kg.output.staged`): an interrupted build leaves the last build's
+    files, never some of each. The page's graph is
     loaded and its libraries imported in the background while the files are written;
     with ``cache_dir``, a page whose input did not change is copied from there. Returns
     the paths written."""
     stages = stages or Stages()
-    out = Path(out_dir)
-    page = None
-    if html:
-        with stages("html"):
-            page = start_page(result, out / "graph.html", cache_dir)
-    with stages("write"):
-        written = write_formats(result.statements, out, formats, result.base)
-        dates = files.dates_of(f.path for f in result.knowledge.corpus.files)
-        description = describe(
-            result.statements, result.knowledge, result.base, formats, license_iri, dates
-        )
-        written.append(write_description(description, out, result.base))
-    if page is not None:
-        with stages("html"):
-            written.append(page())
-    return written
+    with staged(out_dir) as staging:
+        page = None
+        if html:
+            with stages("html"):
+                page = start_page(result, staging / "graph.html", cache_dir)
+        with stages("write"):
+            written = write_formats(result.statements, staging, formats, result.base)
+            dates = files.dates_of(f.path for f in result.knowledge.corpus.files)
+            description = describe(
+                result.statements, result.knowledge, result.base, formats, license_iri, dates
+            )
+            written.append(write_description(description, staging, result.base))
+        if page is not None:
+            with stages("html"):
+                written.append(page())
+    return [Path(out_dir) / p.name for p in written]
 
 
 def start_page(

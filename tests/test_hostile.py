@@ -7,6 +7,8 @@ import pickle
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from kg.cli import main
 
@@ -323,3 +325,77 @@ def test_a_server_error_page_is_one_readable_line() -> None:
     line = readable(page)
     assert "\x1b" not in line and "\r" not in line and "\x07" not in line and "<h1>" not in line
     assert line.startswith("Internal Error [31mRED [0m line2") and len(line) <= 300
+
+
+# --- any text in the notes gives files every parser takes -------------------------------------
+
+# hostile text: any code point but surrogates, weighted towards the troublesome ones
+_ODD = st.sampled_from(
+    [
+        *"\ufffe\uffff\ufdd0\x85\u2028\u2029\x0b\x0c\x00\x1b\u202e\u200b\ufeff\\\"'<>&{}",
+        "\U0001fffe",
+        "\U0010ffff",
+        "\U000e0001",
+    ]
+)
+_TEXT = st.text(
+    alphabet=st.one_of(_ODD, st.characters(blacklist_categories=("Cs",))), min_size=1, max_size=40
+)
+
+
+@pytest.mark.store
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(title=_TEXT, abstract=_TEXT)
+def test_any_text_gives_turtle_every_parser_takes(
+    tmp_path: Path, capfd, title: str, abstract: str
+) -> None:
+    import shutil
+    import subprocess
+
+    import pyoxigraph as ox
+
+    from .conftest import need
+
+    need(shutil.which("rapper") is not None, "rapper missing: apt-get install raptor2-utils")
+    notes = tmp_path / "n.md"
+    notes.write_text(
+        f"# SC 2021\n\n## S\n\n### Omega {title}: a system\n- Authors: Alice Smith (MIT)\n"
+        f"- DOI: 10.1145/1234567.1234567\n- Abstract: We present Omega. {abstract} 3x faster.\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "out"
+    capfd.readouterr()
+    code = main(["build", str(notes), "-o", str(out), "--no-html", "--no-cache", "--format", "all"])
+    said = capfd.readouterr().err
+    assert code in (0, 1)
+    # the paper is in the graph, or kg said why not (a lone CR once lost it silently)
+    papers = [q for q in ox.parse(path=str(out / "graph.nt")) if q.object.value.endswith("#Paper")]
+    assert len(papers) == 1 or "no paper found" in said or "error:" in said, said
+    for name, syntax in (("graph.ttl", "turtle"), ("graph.nt", "ntriples"), ("graph.trig", "trig")):
+        path = out / name
+        assert sum(1 for _ in ox.parse(path=str(path))) > 0
+        done = subprocess.run(
+            ["rapper", "-q", "-i", syntax, "-f", "strict", "-c", str(path)],
+            capture_output=True,
+            text=True,
+        )
+        assert done.returncode == 0, (name, done.stderr)
+
+
+def test_a_lone_carriage_return_does_not_lose_the_paper(tmp_path: Path) -> None:
+    """A lone CR in a title cut it in two, and the paper was gone without a word."""
+    import kg
+
+    notes = tmp_path / "n.md"
+    notes.write_bytes(
+        b"# SC 2021\n\n## S\n\n### Alpha\rBeta: a system for graphs\n- Authors: Alice Smith (MIT)\n"
+        b"- DOI: 10.1145/1234567.1234567\n- Abstract: We present AlphaBeta, 3x faster.\n"
+    )
+    out = tmp_path / "out"
+    assert _build(notes, out) == 0
+    rows = kg.query(
+        kg.load(out / "graph.ttl"), "SELECT ?t WHERE { ?p a kg:Paper ; dcterms:title ?t }"
+    )
+    assert [str(t) for (t,) in rows] == ["Alpha Beta: a system for graphs"]

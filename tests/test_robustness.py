@@ -118,57 +118,42 @@ def big_notes(folder: Path, copies: int) -> Path:
     return folder
 
 
-def _whole(path: Path) -> bool:
-    """Whether an output file is complete: it parses from start to end."""
-    formats = {
-        ".ttl": ox.RdfFormat.TURTLE,
-        ".nt": ox.RdfFormat.N_TRIPLES,
-        ".nq": ox.RdfFormat.N_QUADS,
-        ".trig": ox.RdfFormat.TRIG,
-        ".jsonld": ox.RdfFormat.JSON_LD,
-    }
-    if path.suffix not in formats:  # graph.html: complete when it ends its document
-        return path.read_bytes().rstrip().endswith(b"</html>")
-    try:
-        return sum(1 for _ in ox.parse(path=str(path), format=formats[path.suffix])) > 0
-    except SyntaxError:
-        return False
-
-
-def test_a_build_killed_while_writing_leaves_each_output_whole(tmp_path: Path) -> None:
-    """kill -9 while an output is being written (a temporary file of the atomic writer
-    exists): every output is then the previous build's or a whole new one, never a part."""
+def test_a_build_killed_at_any_moment_leaves_one_build(tmp_path: Path) -> None:
+    """kill -9 while the outputs are being written: the folder then holds the last
+    build's files, all of them, never some of each (graph.nt new and void.ttl old, as an
+    interrupted build used to leave them). A later build removes what the killed one
+    left behind."""
     out = tmp_path / "out"
-    assert main(["build", str(SC21), "-o", str(out), "-q", "--format", "all", "--no-cache"]) == 0
+    cmd_all = ["--format", "all", "--no-cache", "-q"]
+    assert main(["build", str(SC21), "-o", str(out), *cmd_all]) == 0
     before = {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()}
     notes = big_notes(tmp_path / "big", 16)
-    cmd = [sys.executable, "-m", "kg", "build", str(notes), "-o", str(out), "-q"]
-    cmd += ["--format", "all", "--no-cache"]
+    full = tmp_path / "full"
+    assert main(["build", str(notes), "-o", str(full), *cmd_all]) == 0
+    after = {p.name: p.read_bytes() for p in full.iterdir() if p.is_file()}
+    assert set(after) == set(before)
+    cmd = [sys.executable, "-m", "kg", "build", str(notes), "-o", str(out), *cmd_all]
     killed_during: set[str] = set()  # the outputs a kill landed on while they were written
-    replaced = 0
     for target in range(8):
         proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        seen: list[str] = []  # temporary files, in the order they appeared
+        seen: list[str] = []  # files in the staging folder, in the order they appeared
         while proc.poll() is None:
-            for p in out.iterdir():
-                if p.name.endswith(".tmp") and p.name not in seen:
+            for p in out.glob(".kg-staging-*/*"):
+                if p.name not in seen:
                     seen.append(p.name)
             if len(seen) > target % 7:
                 proc.send_signal(signal.SIGKILL)
-                killed_during.add(seen[-1][1:].rsplit(".", 2)[0])  # ".graph.nt.x1.tmp"
+                killed_during.add(seen[-1])
                 break
             time.sleep(0.0005)
         proc.wait()
-        for name, data in before.items():
-            if (out / name).read_bytes() != data:
-                assert _whole(out / name), name  # renamed into place: whole
-                replaced += 1
+        now = {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()}
+        assert now in (before, after), sorted(n for n in now if now[n] != before.get(n))
+        if now == after:  # it finished: start again from the old build
+            for name, data in before.items():
                 (out / name).write_bytes(data)
-        for p in out.iterdir():
-            if p.name not in before:
-                assert p.name.endswith(".tmp"), p.name  # only the unfinished temporary file
-                p.unlink()
-    # the kills did land while outputs were being written, and some builds got as far
-    # as replacing an output before they died
+    # the kills did land while outputs were being written
     assert len(killed_during) >= 3, killed_during
-    assert replaced >= 1
+    # the next build leaves no staging folder or temporary file behind
+    assert main(["build", str(SC21), "-o", str(out), *cmd_all]) == 0
+    assert sorted(p.name for p in out.iterdir() if p.name.startswith(".")) == []

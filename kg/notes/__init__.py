@@ -123,8 +123,11 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
     def problem(severity: str, line: int, message: str, excerpt: str = "") -> None:
         problems.append(Problem(severity, path, line, message, excerpt[:80]))
 
-    # line ends Python's splitlines knows but Markdown does not (U+2028, FF ...) stay spaces
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    # line ends Python's splitlines knows but Markdown does not (U+2028, FF ...) stay spaces;
+    # so does a lone CR in a file of LF lines (it cut a title in two, and the paper was
+    # lost); only a file with no LF at all is one of classic Mac OS's CR lines
+    text = text.replace("\r\n", "\n")
+    text = text.replace("\r", " " if "\n" in text else "\n")
     for odd in ("\u0085", "\u2028", "\u2029", "\x0b", "\x0c"):
         text = text.replace(odd, " ")
     bare = bare_front_matter(text)

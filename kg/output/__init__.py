@@ -2,7 +2,7 @@
 
 - :mod:`.formats`: Turtle, N-Triples, JSON-LD, TriG and N-Quads, deterministic;
 - :mod:`.jsonld`: kg's compact JSON-LD and its context;
-- :mod:`.atomic`: files written whole or not at all;
+- :mod:`.atomic`: files written whole or not at all, a build's files published together;
 - :mod:`.push`: a graph file sent to a Graph Store Protocol endpoint.
 """
 
@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from ..rdf.statements import Statements
-from .atomic import atomic_write, write_bytes, write_text
+from .atomic import atomic_write, staged, write_bytes, write_text
 from .formats import FORMATS, Format, format_named, serialize, serialize_chunks
 from .jsonld import jsonld_context
 from .push import push
@@ -25,6 +25,7 @@ __all__ = [
     "push",
     "serialize",
     "serialize_chunks",
+    "staged",
     "write_bytes",
     "write_description",
     "write_formats",
