@@ -399,3 +399,33 @@ def test_a_lone_carriage_return_does_not_lose_the_paper(tmp_path: Path) -> None:
         kg.load(out / "graph.ttl"), "SELECT ?t WHERE { ?p a kg:Paper ; dcterms:title ?t }"
     )
     assert [str(t) for (t,) in rows] == ["Alpha Beta: a system for graphs"]
+
+
+# --- a query stops for real at its timeout, within its memory ---------------------------------
+
+CROSS = "SELECT * WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i }"
+
+
+def test_a_runaway_query_is_stopped_by_its_memory_cap(sc21_graph, monkeypatch) -> None:
+    """A cross product reached 20.8 GB before its 60 s timeout: a query now runs in a
+    forked process whose added memory is capped, and is stopped when it needs more."""
+    import kg
+
+    monkeypatch.setenv("KG_QUERY_MEMORY", str(200 << 20))
+    with pytest.raises(kg.QueryError, match=r"more than 0\.2 GB of memory"):
+        kg.query(sc21_graph, CROSS, timeout=120)
+
+
+def test_a_query_past_its_timeout_stops_working(sc21_graph) -> None:
+    """The query thread went on after the timeout error; now the process running the
+    query is gone when the caller hears it stopped."""
+    import multiprocessing
+
+    import kg
+
+    with pytest.raises(kg.QueryError, match="no answer within 1 s"):
+        kg.query(sc21_graph, CROSS, timeout=1)
+    assert multiprocessing.active_children() == []
+    # and an ordinary question still answers, the same way
+    rows = kg.query(sc21_graph, "papers-per-session", timeout=30)
+    assert sum(int(n) for *_, n in rows) == 25

@@ -8,11 +8,15 @@ the same answers. Each engine's answer is SPARQL results JSON
 
 from __future__ import annotations
 
+import contextlib
+import multiprocessing as mp
+import os
 import re
 import threading
 import urllib.parse
 import urllib.request
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any, TypeVar
 
 import pyoxigraph as ox
@@ -122,10 +126,64 @@ def _with_prefixes(sparql: str) -> str:
     return head + " " + sparql
 
 
+MEMORY_LIMIT = 4 << 30  # bytes a query may add to kg's process (KG_QUERY_MEMORY overrides)
+
+
 def with_timeout(run: Callable[[], _T], timeout: float | None) -> _T:
-    """``run()``, or :class:`QueryError` when it has not returned within ``timeout`` s."""
+    """``run()`` in a forked process that shares the loaded graph and is killed at the
+    timeout, with its memory capped (:data:`MEMORY_LIMIT`): a runaway query (a cross
+    product) stops for real, instead of a thread that goes on filling memory after the
+    caller was told it stopped. Where fork is missing, a thread (no cap)."""
     if not timeout:
         return run()
+    if "fork" not in mp.get_all_start_methods():
+        return _in_thread(run, timeout)
+    limit = int(os.environ.get("KG_QUERY_MEMORY", MEMORY_LIMIT))
+    context = mp.get_context("fork")
+    receive, send_end = context.Pipe(duplex=False)
+    child = context.Process(target=_answer, args=(run, send_end, limit), daemon=True)
+    child.start()
+    send_end.close()
+    try:
+        if not receive.poll(timeout):
+            raise QueryError(f"query stopped: no answer within {timeout:g} s (raise the timeout)")
+        try:
+            ok, value = receive.recv()
+        except EOFError:  # the child died: out of its memory, most likely
+            raise QueryError(
+                f"query stopped: it needed more than {limit / 2**30:.1f} GB of memory "
+                "(KG_QUERY_MEMORY sets the limit, in bytes)"
+            ) from None
+    finally:
+        if child.is_alive():
+            child.kill()
+        child.join()
+        receive.close()
+    if not ok:
+        raise value
+    answer: _T = value
+    return answer
+
+
+def _answer(run: Callable[[], Any], pipe: Any, limit: int) -> None:
+    """In the forked child: cap the memory it may add, run, send back the answer or the
+    error (kg's own objects, over a pipe between the two processes)."""
+    with contextlib.suppress(ValueError, OSError):  # no cap where the OS has none
+        import resource
+
+        in_use = int(Path("/proc/self/statm").read_text().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        resource.setrlimit(resource.RLIMIT_AS, (in_use + limit, in_use + limit))
+    try:
+        pipe.send((True, run()))
+    except BaseException as exc:  # noqa: BLE001 (handed to the parent)
+        error = exc if isinstance(exc, QueryError) else QueryError(str(exc))
+        with contextlib.suppress(Exception):  # a parent gone: nothing to tell
+            pipe.send((False, error))
+    finally:
+        pipe.close()
+
+
+def _in_thread(run: Callable[[], _T], timeout: float) -> _T:
     box: dict[str, Any] = {}
 
     def work() -> None:
