@@ -429,3 +429,13 @@ def test_a_query_past_its_timeout_stops_working(sc21_graph) -> None:
     # and an ordinary question still answers, the same way
     rows = kg.query(sc21_graph, "papers-per-session", timeout=30)
     assert sum(int(n) for *_, n in rows) == 25
+
+
+def test_a_misspelt_query_form_is_named(sc21_out: Path, capfd) -> None:
+    """'SELEC' gave only "expected CONSTRUCT", the last form the parser tried."""
+    capfd.readouterr()
+    assert main(["query", "-g", str(sc21_out / "graph.ttl"), "SELEC * WHERE { ?s ?p ?o }"]) == 2
+    err = capfd.readouterr().err
+    assert "a query starts with SELECT, ASK, CONSTRUCT or DESCRIBE, not 'SELEC'" in err
+    assert main(["query", "-g", str(sc21_out / "graph.ttl"), "SELECT * WHERE { ?s ?p }"]) == 2
+    assert "a query starts with" not in capfd.readouterr().err

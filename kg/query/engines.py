@@ -58,9 +58,25 @@ def ask_oxigraph(
     try:
         return store.query(sparql, use_default_graph_as_union=True, prefixes=prefixes(DEFAULT_BASE))
     except SyntaxError as exc:
-        raise QueryError(f"SPARQL syntax error: {exc}") from exc
+        raise QueryError(f"SPARQL syntax error: {exc}{_form_hint(sparql)}") from exc
     except (OSError, RuntimeError, ValueError) as exc:
         raise QueryError(f"SPARQL error: {exc}") from exc
+
+
+_FORMS = {"SELECT", "ASK", "CONSTRUCT", "DESCRIBE"}
+
+
+def _form_hint(sparql: str) -> str:
+    """When the query does not start with a query form ("SELEC * ..."), say so: the
+    parser's own message names only the last form it tried ("expected CONSTRUCT")."""
+    words = re.findall(r"[A-Za-z][\w-]*:?|:", code_of(sparql))  # IRIs are blanked out
+    i = 0
+    while i < len(words) and words[i].upper() in ("PREFIX", "BASE"):
+        i += 2 if words[i].upper() == "PREFIX" else 1  # PREFIX p: <iri>, BASE <iri>
+    first = words[i] if i < len(words) else ""
+    if first.upper() in _FORMS:
+        return ""
+    return f" (a query starts with SELECT, ASK, CONSTRUCT or DESCRIBE, not {first!r})"
 
 
 def values(graph: rdflib.Graph, sparql: str) -> list[tuple[str | None, ...]]:
