@@ -406,14 +406,19 @@ def test_a_lone_carriage_return_does_not_lose_the_paper(tmp_path: Path) -> None:
 CROSS = "SELECT * WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i }"
 
 
-def test_a_runaway_query_is_stopped_by_its_memory_cap(sc21_graph, monkeypatch) -> None:
+def test_a_runaway_query_is_stopped_by_its_memory_cap(sc21_graph, monkeypatch, capfd) -> None:
     """A cross product reached 20.8 GB before its 60 s timeout: a query now runs in a
-    forked process whose added memory is capped, and is stopped when it needs more."""
+    forked process whose added memory is capped, and is stopped when it needs more,
+    with kg's one line (not the engine's allocation failure and backtrace)."""
     import kg
 
     monkeypatch.setenv("KG_QUERY_MEMORY", str(200 << 20))
+    monkeypatch.setenv("RUST_BACKTRACE", "1")
+    capfd.readouterr()
     with pytest.raises(kg.QueryError, match=r"more than 0\.2 GB of memory"):
         kg.query(sc21_graph, CROSS, timeout=120)
+    err = capfd.readouterr().err
+    assert "memory allocation" not in err and "backtrace" not in err
 
 
 def test_a_query_past_its_timeout_stops_working(sc21_graph) -> None:
@@ -439,3 +444,21 @@ def test_a_misspelt_query_form_is_named(sc21_out: Path, capfd) -> None:
     assert "a query starts with SELECT, ASK, CONSTRUCT or DESCRIBE, not 'SELEC'" in err
     assert main(["query", "-g", str(sc21_out / "graph.ttl"), "SELECT * WHERE { ?s ?p }"]) == 2
     assert "a query starts with" not in capfd.readouterr().err
+
+
+def test_a_build_that_cannot_publish_one_file_publishes_none(tmp_path: Path, capfd) -> None:
+    """A folder where graph.ttl goes stopped the renames half-way: graph.html and the
+    rest of the new build sat beside the old void.ttl."""
+    out = tmp_path / "out"
+    assert _build(SC21, out, "--format", "all", "--no-cache") == 0
+    (out / "graph.ttl").unlink()
+    (out / "graph.ttl").mkdir()
+    before = {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()}
+    notes = tmp_path / "n.txt"
+    notes.write_text(SC21.read_text(encoding="utf-8").replace("Krill", "Krull"), encoding="utf-8")
+    capfd.readouterr()
+    assert _build(notes, out, "--format", "all", "--no-cache") == 2
+    err = capfd.readouterr().err
+    assert err.strip() == f"kg: error: {out / 'graph.ttl'}: is a folder; kg writes a file there"
+    assert {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()} == before
+    assert not list(out.glob(".kg-staging-*"))

@@ -63,8 +63,14 @@ def staged(out_dir: str | Path) -> Iterator[Path]:
     staging = Path(tempfile.mkdtemp(prefix=STAGING, dir=out))
     try:
         yield staging
-        for path in sorted(staging.iterdir()):
-            if path.is_file():
-                path.replace(out / path.name)
+        made = sorted(p for p in staging.iterdir() if p.is_file())
+        # anything that would stop a rename half-way (a folder where a file goes) stops
+        # the build before the first one, so that no file of this build is published alone
+        for path in made:
+            target = out / path.name
+            if target.is_dir() and not target.is_symlink():
+                raise IsADirectoryError(21, "is a folder; kg writes a file there", str(target))
+        for path in made:
+            path.replace(out / path.name)
     finally:
         shutil.rmtree(staging, ignore_errors=True)

@@ -9,6 +9,7 @@ the same answers. Each engine's answer is SPARQL results JSON
 from __future__ import annotations
 
 import contextlib
+import faulthandler
 import multiprocessing as mp
 import os
 import re
@@ -184,6 +185,12 @@ def with_timeout(run: Callable[[], _T], timeout: float | None) -> _T:
 def _answer(run: Callable[[], Any], pipe: Any, limit: int) -> None:
     """In the forked child: cap the memory it may add, run, send back the answer or the
     error (kg's own objects, over a pipe between the two processes)."""
+    # the engine's own words when it runs out of memory (Rust's allocation message and
+    # backtrace) are not for the user: the parent says what happened in one line
+    faulthandler.disable()
+    with contextlib.suppress(OSError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 2)
     with contextlib.suppress(ValueError, OSError):  # no cap where the OS has none
         import resource
 
