@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import threading
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -33,10 +34,36 @@ def readable(body: str, limit: int = 300) -> str:
 def send(
     request: urllib.request.Request, timeout: float, error: type[KgError] = KgError
 ) -> tuple[int, bytes]:
-    """The status and body of a request; any failure is ``error`` naming the server."""
+    """The status and body of a request; any failure is ``error`` naming the server.
+    ``timeout`` bounds the whole exchange (urllib's own bounds each read, so a server
+    that sends a byte a second was never timed out)."""
     url = request.full_url
     if request.type not in ("http", "https"):
         raise error(f"{url}: not an http(s) address")
+    box: dict[str, tuple[int, bytes] | BaseException] = {}
+
+    def exchange() -> None:
+        try:
+            box["answer"] = _exchange(request, timeout, error)
+        except BaseException as exc:  # noqa: BLE001 (handed to the caller)
+            box["error"] = exc
+
+    worker = threading.Thread(target=exchange, daemon=True, name="kg-http")
+    worker.start()
+    worker.join(timeout)
+    if worker.is_alive():
+        raise error(f"{url}: timed out after {timeout:g} s")
+    answer = box.get("answer")
+    if not isinstance(answer, tuple):
+        failure = box.get("error")
+        raise failure if isinstance(failure, BaseException) else error(f"{url}: no answer")
+    return answer
+
+
+def _exchange(
+    request: urllib.request.Request, timeout: float, error: type[KgError]
+) -> tuple[int, bytes]:
+    url = request.full_url
     try:
         response: IO[bytes]
         with urllib.request.urlopen(request, timeout=timeout) as response:  # noqa: S310 (http(s) only)

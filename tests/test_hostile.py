@@ -462,3 +462,39 @@ def test_a_build_that_cannot_publish_one_file_publishes_none(tmp_path: Path, cap
     assert err.strip() == f"kg: error: {out / 'graph.ttl'}: is a folder; kg writes a file there"
     assert {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()} == before
     assert not list(out.glob(".kg-staging-*"))
+
+
+def test_a_store_that_answers_a_byte_at_a_time_is_timed_out(sc21_out: Path, capfd) -> None:
+    """urllib's timeout bounds each read: a server sending a byte a second held kg push
+    past its --timeout. Now the timeout bounds the whole exchange."""
+    import socket
+    import threading
+    import time
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+    port = server.getsockname()[1]
+    stop = threading.Event()
+
+    def drip() -> None:
+        conn, _ = server.accept()
+        conn.recv(1 << 20)
+        for byte in b"HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n" + b"x" * 100:
+            if stop.is_set():
+                break
+            try:
+                conn.send(bytes([byte]))
+            except OSError:
+                break
+            time.sleep(0.5)
+        conn.close()
+
+    thread = threading.Thread(target=drip, daemon=True)
+    thread.start()
+    capfd.readouterr()
+    url = f"http://127.0.0.1:{port}/store"
+    assert main(["push", url, str(sc21_out / "graph.ttl"), "--timeout", "2"]) == 2
+    assert "timed out after 2 s" in capfd.readouterr().err
+    stop.set()
+    server.close()
