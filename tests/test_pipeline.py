@@ -6,7 +6,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from kg.api import Build, build_all
+from kg.errors import CacheWarning
 from kg.extract import extract
 from kg.lexicon import load_lexicon
 from kg.notes import read_notes
@@ -97,7 +100,9 @@ def test_a_damaged_cache_entry_is_redone(tmp_path: Path) -> None:
     entries = sorted(cache.iterdir())
     entries[0].write_bytes(entries[0].read_bytes()[:100])  # cut short
     entries[1].write_bytes(b"\x80\x04K\x01.")  # a pickle: not kg's data, never loaded
-    again = build_all([notes], cache_dir=cache)
+    with pytest.warns(CacheWarning, match="damaged or not kg's") as said:
+        again = build_all([notes], cache_dir=cache)
+    assert len(said) == 2
     assert _outputs(again) == expected
     assert len(again.redone) == 2
 
