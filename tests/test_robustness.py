@@ -138,9 +138,11 @@ def test_a_build_killed_at_any_moment_leaves_one_build(tmp_path: Path) -> None:
         proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         seen: list[str] = []  # files in the staging folder, in the order they appeared
         while proc.poll() is None:
-            for p in out.glob(".kg-staging-*/*"):
-                if p.name not in seen:
-                    seen.append(p.name)
+            try:  # the build may remove its staging folder while this looks into it
+                staged = [p.name for p in out.glob(".kg-staging-*/*")]
+            except FileNotFoundError:
+                staged = []
+            seen += [name for name in staged if name not in seen]
             if len(seen) > target % 7:
                 proc.send_signal(signal.SIGKILL)
                 killed_during.add(seen[-1])
