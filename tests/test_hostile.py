@@ -498,3 +498,18 @@ def test_a_store_that_answers_a_byte_at_a_time_is_timed_out(sc21_out: Path, capf
     assert "timed out after 2 s" in capfd.readouterr().err
     stop.set()
     server.close()
+
+
+def test_an_author_list_too_long_to_read_is_reported(tmp_path: Path, capfd) -> None:
+    """An authors line over 2,000 characters gave no institutions and said nothing."""
+    names = ", ".join(f"Person{i} Smith (University of Place{i % 50})" for i in range(200))
+    notes = tmp_path / "n.md"
+    notes.write_text(
+        f"# SC 2021\n\n## S\n\n### Omega: a system\n- Authors: {names}\n"
+        "- DOI: 10.1145/1234567.1234567\n- Abstract: We present Omega, 3x faster.\n",
+        encoding="utf-8",
+    )
+    capfd.readouterr()
+    assert _build(notes, tmp_path / "out", "--no-html") == 0
+    assert "n.md:5: warning: author list of 8,048 characters" in capfd.readouterr().err
+    assert _build(notes, tmp_path / "out", "--no-html", "--strict") == 1

@@ -31,7 +31,7 @@ from .labels import Labels, labels_for
 from .markdown import Line, parse
 from .memo import forget
 from .reader import Draft, Structure, fields_of, tree
-from .shapes import arxiv_of, doi_of, is_prose, normalize_doi
+from .shapes import AUTHOR_LINE_LIMIT, arxiv_of, doi_of, is_prose, normalize_doi
 
 __all__ = [
     "Labels",
@@ -373,6 +373,15 @@ def _paper(
 ) -> Paper | None:
     fields = fields_of(draft, labels)
     end = max(fields.end_line, draft.start.number)
+    long = next((t for t in fields.written if len(t) > AUTHOR_LINE_LIMIT), None)
+    if long is not None:  # kept as written (kg:affiliationText), but not read: say so
+        problem(
+            "warning",
+            draft.start.number,
+            f"author list of {len(long):,} characters, over {AUTHOR_LINE_LIMIT:,}: "
+            "its people and institutions are not read",
+            long[:60],
+        )
     if not draft.title.strip():
         excerpt = " ".join(fields.written) or (fields.link_field or ("", 0))[0]
         problem("error", draft.start.number, "paper with no title; not used", excerpt)

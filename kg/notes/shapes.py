@@ -350,6 +350,9 @@ class AuthorLine:
     institutions: tuple[str, ...] = ()  # affiliations given for no one in particular
 
 
+AUTHOR_LINE_LIMIT = 2000  # characters: a longer line is not read as authors (it is reported)
+
+
 @memo
 def author_line(text: str, labels: Labels, labelled: bool = False) -> AuthorLine | None:
     """Read a line as a list of authors, or return None when it is not one.
@@ -361,7 +364,7 @@ def author_line(text: str, labels: Labels, labelled: bool = False) -> AuthorLine
     name alone is an author too.
     """
     text = _BY.sub("", text.strip().rstrip("。.;；:："))  # "by Jane Doe (MIT), ..."
-    if not text or URL_RE.search(text) or len(text) > 2000:
+    if not text or URL_RE.search(text) or len(text) > AUTHOR_LINE_LIMIT:
         return None
     if _COLON_INSIDE.search(text):
         return None  # "Deep Packet Inspection, DPI：不光看包头……": a term and what it means
