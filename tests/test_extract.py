@@ -606,3 +606,15 @@ def test_a_sentence_wrapped_over_lines_is_one_sentence() -> None:
     ]
     assert metrics[1].sentence.startswith("Serving is 2.5x")
     assert metrics[2].sentence == "Speedup 3x over Orca"
+
+
+def test_an_institution_given_for_everyone_is_the_institution() -> None:
+    """ "(all Google)" after a list of authors named the institution "all Google"."""
+    import kg
+    from kg.extract.affiliations import institutions_of
+    from kg.extract.tables import tables_for
+
+    tables = tables_for(kg.load_lexicon())
+    assert institutions_of("all Google", tables) == ["google"]
+    assert institutions_of("both MIT", tables) == ["massachusetts-institute-of-technology"]
+    assert institutions_of("Allen Institute for AI", tables) == ["allen-institute-for-ai"]

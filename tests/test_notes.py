@@ -124,3 +124,17 @@ def test_english_and_chinese_labels_read_the_same_notes() -> None:
     a, b = parse_text(zh, "zh.txt", labels), parse_text(en, "en.txt", labels)
     fields = ("title", "doi", "institutions", "abstract")
     assert [getattr(a.papers[0], f) for f in fields] == [getattr(b.papers[0], f) for f in fields]
+
+
+@pytest.mark.parametrize(
+    ("line", "name"),
+    [
+        ("[Session] Scaling training", "Scaling training"),
+        ("【分会】大模型训练", "大模型训练"),
+        ("Session 3: Storage", "Storage"),
+        ("[Best Paper] Orca", None),
+    ],
+)
+def test_a_session_word_may_stand_in_brackets(line: str, name: str | None) -> None:
+    """Phone notes wrote "[Session] Scaling training" above their papers: no session."""
+    assert labels_for(load_lexicon()).session_name(line) == name

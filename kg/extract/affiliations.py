@@ -28,6 +28,8 @@ _LEGAL_FORM = re.compile(r"(?i)^(?:inc|ltd|llc|co|corp|gmbh|limited|plc|s\.?a|ag
 _CAMPUS = re.compile(r"^[A-Z][a-z]+(?:[ \-][A-Z][a-z]+)?$")
 _UNIVERSITY = re.compile(r"(?i)\buniversity\b|\buniv\b|大学")
 _ET_AL = re.compile(r"(等等|等|et al|etc)$", re.IGNORECASE)
+# "(all Google)", "(both MIT)": who the place is for, not part of its name
+_EVERYONE = re.compile(r"^(?:all|both|everyone)\s+(?:(?:at|from|of)\s+)?", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -199,7 +201,7 @@ def _piece(token: str, paper: Paper, tables: Tables, found: _Found, people: list
     """One piece of an affiliation text: the id of the institution it names (an
     unresolved one for a place kg does not know), or "" for a country, a person, or a
     phrase that names no institution."""
-    core = _ET_AL.sub("", token).strip()
+    core = _EVERYONE.sub("", _ET_AL.sub("", token).strip())
     if not core:
         return ""
     if fold(core) in tables.not_institutions or fold(token) in tables.not_institutions:

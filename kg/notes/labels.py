@@ -137,8 +137,9 @@ class Labels:
         self._set(
             "_session_re",
             regex.compile(
-                rf"^(?:(?:{session_words})(?:\s*(?:[0-9]+[A-Za-z]?|[A-Z]|[IVX]+)\b)?"
-                rf"|(?:{session_words}){{e<=1}}(?=\s*[:：]))"
+                # the session word may stand in brackets, as in [Session] and 【分会】
+                rf"^[\[【(（]?(?:(?:{session_words})(?:\s*(?:[0-9]+[A-Za-z]?|[A-Z]|[IVX]+)\b)?"
+                rf"|(?:{session_words}){{e<=1}}(?=\s*[:：]))[\]】)）]?"
                 rf"\s*[:：.\-–—]?\s*(?P<name>.*)$",
                 regex.I,
             ),
