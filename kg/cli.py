@@ -27,7 +27,7 @@ from .output import FORMATS as RDF_FORMATS
 from .output import push, write_bytes
 from .query import ENGINES, FORMATS, Rows, named_queries, query, unmatched
 from .rdf import load
-from .rdf.terms import is_safe_iri
+from .rdf.terms import is_absolute_iri
 from .rdf.vocab import DEFAULT_BASE
 from .rdf.void import DEFAULT_LICENSE
 from .records import Knowledge
@@ -434,7 +434,7 @@ def _parse_param(text: str) -> tuple[str, object]:
     if not sep or not name:
         raise QueryError(f"--param wants NAME=VALUE, got {text!r}")
     if value.startswith("<") and value.endswith(">"):
-        if not is_safe_iri(value[1:-1]) or ":" not in value:
+        if not is_absolute_iri(value[1:-1]):
             raise QueryError(f"--param {name}: {value} is not an absolute IRI")
         return name, rdflib.URIRef(value[1:-1])
     return name, value  # a named question converts it to its parameter's type

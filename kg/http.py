@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import re
-import threading
 import urllib.error
 import urllib.parse
 import urllib.request
 from typing import IO
 
 from .errors import KgError
+from .timing import within
 
 
 def check_url(url: str, error: type[KgError] = KgError) -> str:
@@ -40,24 +40,11 @@ def send(
     url = request.full_url
     if request.type not in ("http", "https"):
         raise error(f"{url}: not an http(s) address")
-    box: dict[str, tuple[int, bytes] | BaseException] = {}
-
-    def exchange() -> None:
-        try:
-            box["answer"] = _exchange(request, timeout, error)
-        except BaseException as exc:  # noqa: BLE001 (handed to the caller)
-            box["error"] = exc
-
-    worker = threading.Thread(target=exchange, daemon=True, name="kg-http")
-    worker.start()
-    worker.join(timeout)
-    if worker.is_alive():
-        raise error(f"{url}: timed out after {timeout:g} s")
-    answer = box.get("answer")
-    if not isinstance(answer, tuple):
-        failure = box.get("error")
-        raise failure if isinstance(failure, BaseException) else error(f"{url}: no answer")
-    return answer
+    return within(
+        lambda: _exchange(request, timeout, error),
+        timeout,
+        lambda: error(f"{url}: timed out after {timeout:g} s"),
+    )
 
 
 def _exchange(

@@ -3,9 +3,13 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import TypeVar
+
+_T = TypeVar("_T")
 
 
 class Stages:
@@ -47,3 +51,25 @@ def progress(total: int, enabled: bool, unit: str = "files") -> Iterator[Callabl
             bar.update(n)
 
         yield done
+
+
+def within(run: Callable[[], _T], seconds: float, late: Callable[[], Exception]) -> _T:
+    """``run()`` in a daemon thread; ``late()`` is raised if it has not returned within
+    ``seconds`` (the thread is left to finish on its own), and its own error otherwise."""
+    box: dict[str, _T] = {}
+    failed: list[BaseException] = []
+
+    def work() -> None:
+        try:
+            box["result"] = run()
+        except BaseException as exc:  # noqa: BLE001 (handed to the caller below)
+            failed.append(exc)
+
+    worker = threading.Thread(target=work, daemon=True, name="kg-within")
+    worker.start()
+    worker.join(seconds)
+    if worker.is_alive():
+        raise late()
+    if failed:
+        raise failed[0]
+    return box["result"]

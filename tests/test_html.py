@@ -260,6 +260,16 @@ def overlap(a: dict, b: dict) -> bool:
     )
 
 
+def clashes(nodes: list[dict]) -> list[tuple[str, str]]:
+    """The pairs of labels whose boxes overlap."""
+    return [
+        (a["label"], b["label"])
+        for i, a in enumerate(nodes)
+        for b in nodes[i + 1 :]
+        if overlap(a["box"], b["box"])
+    ]
+
+
 @pytest.mark.browser
 def test_the_picture_has_readable_labels_and_session_groups(
     browser, sc21_out: Path, sc21_graph
@@ -278,14 +288,7 @@ def test_the_picture_has_readable_labels_and_session_groups(
     assert {"Krill", "Chimera", "MAPA"} <= labels
     assert all(len(label) <= 24 and "://" not in label for label in labels)
     # no two labels drawn at the default zoom overlap
-    shown = [n for n in nodes if n["shown"]]
-    clashes = [
-        (a["label"], b["label"])
-        for i, a in enumerate(shown)
-        for b in shown[i + 1 :]
-        if overlap(a["box"], b["box"])
-    ]
-    assert clashes == []
+    assert clashes([n for n in nodes if n["shown"]]) == []
     # each paper's nearest paper is one of its own session (when the session has two)
     session_of = {
         str(p): str(s) for p, s in kg.query(sc21_graph, "SELECT ?p ?s WHERE { ?p kg:session ?s }")
@@ -582,13 +585,7 @@ def test_a_large_corpus_opens_on_groups_a_person_can_read(browser, large_out: Pa
     }
     # every group labelled at the default zoom, with its number of papers, none overlapping
     assert all(n["shown"] and re.search(r"\(\d[\d,]*\)$", n["label"]) for n in nodes)
-    clashes = [
-        (a["label"], b["label"])
-        for i, a in enumerate(nodes)
-        for b in nodes[i + 1 :]
-        if overlap(a["box"], b["box"])
-    ]
-    assert clashes == []
+    assert clashes(nodes) == []
     # labels are big enough to read: at least 9 px on screen
     assert page.evaluate("() => 18 * window.kgNetwork.getScale()") >= 9
     # the canvas really shows each group where vis-network says it is

@@ -14,7 +14,7 @@ from pathlib import Path
 from ..rdf.statements import Statements
 from .atomic import atomic_write, staged, write_bytes, write_text
 from .formats import FORMATS, Format, format_named, serialize, serialize_chunks
-from .jsonld import jsonld_context
+from .jsonld import jsonld, jsonld_context
 from .push import push
 
 __all__ = [
@@ -41,14 +41,17 @@ def write_formats(
     import json
 
     written = []
-    formats = list(formats)
-    if "jsonld" in formats:  # the graph's context, for documents that refer to it
-        context = jsonld_context(list(statements.ox_triples()), base)
-        text = json.dumps(context, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
-        written.append(write_text(Path(out_dir) / "context.jsonld", text))
-    for name in formats:
+    for name in dict.fromkeys(formats):
         fmt = format_named(name)
-        chunks = serialize_chunks(statements, name, base)
+        chunks: Iterable[bytes]
+        if name == "jsonld":  # the document and its context (written on its own for reuse)
+            triples = list(statements.ox_triples())  # parsed once for both
+            context = jsonld_context(triples, base)
+            text = json.dumps(context, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+            written.append(write_text(Path(out_dir) / "context.jsonld", text))
+            chunks = [jsonld(triples, base, context["@context"])]  # type: ignore[arg-type]
+        else:
+            chunks = serialize_chunks(statements, name, base)
         written.append(write_bytes(Path(out_dir) / fmt.file_name, chunks))
     return written
 

@@ -82,9 +82,16 @@ def jsonld_context(items: Iterable[ox.Triple | ox.Quad], base: str) -> dict[str,
     return {"@context": context}
 
 
-def jsonld(statements: list[ox.Triple] | list[ox.Quad], base: str) -> bytes:
-    """The statements as a compact JSON-LD document, with :func:`jsonld_context`."""
-    context: dict[str, object] = jsonld_context(statements, base)["@context"]  # type: ignore[assignment]
+def jsonld(
+    statements: list[ox.Triple] | list[ox.Quad],
+    base: str,
+    context: dict[str, object] | None = None,
+) -> bytes:
+    """The statements as a compact JSON-LD document, with their :func:`jsonld_context`
+    (given, when the caller has made it already)."""
+    if context is None:
+        made: dict[str, object] = jsonld_context(statements, base)["@context"]  # type: ignore[assignment]
+        context = made
     names = turtle_prefixes(base)
     term: dict[str, tuple[str, dict[str, str]]] = {}  # IRI -> (term, its definition)
     for name, definition in context.items():

@@ -25,7 +25,7 @@ from typing import Any
 from rdflib.term import Identifier, Literal, URIRef
 
 from ..errors import QueryError
-from ..rdf.terms import is_safe_iri
+from ..rdf.terms import is_absolute_iri
 
 _IRI_AT = re.compile(r"<[^<>\"{}|^`\\\x00-\x20]*>")
 _VAR = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -189,7 +189,7 @@ def check_term(name: str, term: Identifier) -> None:
     elif not isinstance(term, URIRef):
         raise QueryError(f"{name}: bind an IRI or a literal, not {type(term).__name__}")
     for value in iris:
-        if not is_safe_iri(str(value)) or ":" not in str(value):
+        if not is_absolute_iri(str(value)):
             raise QueryError(f"{name}: {str(value)!r} is not an absolute IRI")
 
 

@@ -13,7 +13,6 @@ import faulthandler
 import multiprocessing as mp
 import os
 import re
-import threading
 import urllib.parse
 import urllib.request
 from collections.abc import Callable, Mapping
@@ -28,6 +27,7 @@ from ..errors import QueryError
 from ..http import check_url, send
 from ..rdf.graph import OxigraphGraph, oxigraph_store, plain_copy
 from ..rdf.vocab import DEFAULT_BASE, prefixes
+from ..timing import within
 from .binding import code_of, with_values
 from .results import Rows, from_results_json
 
@@ -207,20 +207,8 @@ def _answer(run: Callable[[], Any], pipe: Any, limit: int) -> None:
 
 
 def _in_thread(run: Callable[[], _T], timeout: float) -> _T:
-    box: dict[str, Any] = {}
-
-    def work() -> None:
-        try:
-            box["result"] = run()
-        except BaseException as exc:  # noqa: BLE001 (handed to the caller below)
-            box["error"] = exc
-
-    worker = threading.Thread(target=work, daemon=True, name="kg-query")
-    worker.start()
-    worker.join(timeout)
-    if worker.is_alive():
-        raise QueryError(f"query stopped: no answer within {timeout:g} s (raise the timeout)")
-    if "error" in box:
-        raise box["error"]
-    result: _T = box["result"]
-    return result
+    return within(
+        run,
+        timeout,
+        lambda: QueryError(f"query stopped: no answer within {timeout:g} s (raise the timeout)"),
+    )

@@ -19,7 +19,7 @@ from rdflib.term import Identifier, Literal, URIRef
 
 from .. import files
 from ..errors import QueryError
-from ..rdf.terms import is_safe_iri
+from ..rdf.terms import is_absolute_iri
 
 MAX_EXPONENT = 30  # numbers a parameter takes: |x| < 1e31, and no closer to 0 than 1e-30
 
@@ -56,7 +56,7 @@ class Param:
             return Literal(number)
         if self.type == "iri":
             value = text.strip("<>")
-            if not is_safe_iri(value) or ":" not in value:
+            if not is_absolute_iri(value):
                 raise QueryError(f"parameter {self.name} wants an absolute IRI, got {text!r}")
             return URIRef(value)
         return Literal(text)

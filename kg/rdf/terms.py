@@ -79,6 +79,11 @@ def is_safe_iri(value: str) -> bool:
     return value.isascii() and not _UNSAFE_IRI.search(value)
 
 
+def is_absolute_iri(value: str) -> bool:
+    """Whether text a user gave as an IRI is one with a scheme, safe to write in a query."""
+    return ":" in value and is_safe_iri(value)
+
+
 # An IRI is made for each statement's subject and most objects; the same few
 # thousand (papers, institutions, classes) recur, so each is encoded once
 # (``python bench/tricks.py --papers 10000``: 915,380 IRIs in 0.34 s, 1.82 s uncached).
