@@ -307,10 +307,10 @@ def overview(index: PaperIndex, max_nodes: int = DEFAULT_MAX_NODES) -> PageGraph
     g.graph["totals"] = {kind: len(counts[kind]) for kind in kept}
     shown = {kind: len(found) for kind, found in kept.items()}
     groups = ", ".join(f"{shown[kind]} of {len(counts[kind]):,} {PLURAL[kind]}" for kind in kept)
+    many = ", too many to draw at once" if len(index.papers) > AUTO_FULL_PAPERS else ""
     notice = (
-        f"{len(index.papers):,} papers, too many to draw at once: the groups with most "
-        f"papers ({groups}). Click a group for its links, double-click it or use the "
-        "filters to draw its papers."
+        f"{len(index.papers):,} papers{many}: the groups with most papers ({groups}). "
+        "Click a group for its links, double-click it or use the filters to draw its papers."
     )
     return PageGraph(g, notice, index=index, overview=True)
 
