@@ -16,7 +16,13 @@ from .conference import venue_in
 from .labels import Labels
 from .memo import memo
 
-DOI_RE = regex.compile(r"\b(10\.\d{4,9}/[^\s\"'<>，。、；）)\]]+)", regex.I)
+# A DOI's suffix may hold balanced brackets ("10.1016/S0140-6736(20)30183-5",
+# "10.1145/a[1]"); an unbalanced closing one ends it, as in "(doi:10.1145/x)" or
+# "[DOI](https://doi.org/10.1145/x)".
+DOI_RE = regex.compile(
+    r"\b(10\.\d{4,9}/(?:[^\s\"'<>，。、；（）()\[\]]|\([^\s\"'<>()\[\]]*\)|\[[^\s\"'<>()\[\]]*\])+)",
+    regex.I,
+)
 ARXIV_RE = regex.compile(r"arxiv\.org/(?:abs|pdf)/(\d{4}\.\d{4,5})(?:v\d+)?", regex.I)
 URL_RE = regex.compile(r"https?://[^\s<>\"'，。、；）]+", regex.I)
 HAN = regex.compile(r"\p{Han}")
@@ -577,7 +583,7 @@ def people_in(text: str, labels: Labels) -> tuple[str, ...]:
 
 def normalize_doi(doi: str) -> str:
     """Lower-case (DOIs are case-insensitive) without trailing punctuation."""
-    doi = doi.rstrip(".,;:)]}>")
+    doi = doi.rstrip(".,;:}>")
     for suffix in (".pdf", "/pdf", "/abstract", "/full"):
         if doi.lower().endswith(suffix):
             doi = doi[: -len(suffix)]
