@@ -31,7 +31,12 @@ class _Runs:
 
 def test_tampered_cache_entries_are_redone_not_trusted(tmp_path: Path, capfd) -> None:
     """A page entry holding a script was copied into graph.html; now every entry carries
-    kg's mark and its SHA-256, and one that does not is redone, with a warning."""
+    kg's mark and an HMAC under this user's key, and one that does not is redone, with a
+    warning. A SHA-256 seal anyone can compute (the seal kg used before) is not enough."""
+    import hashlib
+
+    from kg.pipeline.cache import _MARK
+
     out = tmp_path / "out"
     assert _build(SC21, out) == 0
     clean = {name: (out / name).read_bytes() for name in ("graph.ttl", "graph.html")}
@@ -43,6 +48,9 @@ def test_tampered_cache_entries_are_redone_not_trusted(tmp_path: Path, capfd) ->
         pickle.dumps(_Runs(marker)),
         b"",
         entries[0].read_bytes()[:100],
+        _MARK
+        + hashlib.sha256(b"<script>alert(1)</script>").digest()
+        + b"<script>alert(1)</script>",
     ]
     for payload in hostile:
         for entry in entries:
@@ -53,6 +61,22 @@ def test_tampered_cache_entries_are_redone_not_trusted(tmp_path: Path, capfd) ->
         assert err.count("cache entry damaged or not kg's; redone") == 2
         assert {name: (out / name).read_bytes() for name in clean} == clean
         assert not marker.exists()
+
+
+def test_a_cache_key_that_cannot_be_kept_is_a_warning(tmp_path: Path, monkeypatch, capfd) -> None:
+    from kg.pipeline import cache
+
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    monkeypatch.setenv(cache.KEY_FILE_ENV, str(blocker / "key"))
+    cache._user_key.cache_clear()
+    try:
+        assert _build(SC21, tmp_path / "out") == 0
+    finally:
+        cache._user_key.cache_clear()
+    err = capfd.readouterr().err
+    assert f"{blocker / 'key'}: cannot keep the cache's key there" in err
+    assert (tmp_path / "out" / "graph.ttl").stat().st_size > 100_000
 
 
 def test_a_cache_that_cannot_be_written_is_a_warning(tmp_path: Path, capfd) -> None:

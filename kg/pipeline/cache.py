@@ -6,16 +6,19 @@ of its Python files). A changed input gives a new name, so a stale entry is
 never used; entries the last build did not use are removed after it.
 
 An entry is data, never code: a :class:`FileRecord` encoded with msgspec
-(MessagePack), decoded only into kg's own record types. An entry that cannot be
-decoded (cut short, written by another version, or not kg's at all) is a miss:
-the file is read again. Entries are written atomically.
+(MessagePack), decoded only into kg's own record types, and sealed with a key only
+this user holds (:func:`seal`). An entry that is not sealed so, or cannot be decoded
+(cut short, written by another version, or not kg's at all) is a miss: the file is
+read again. Entries are written atomically.
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
+import hmac
 import os
+import secrets
 import tempfile
 import warnings
 from functools import lru_cache
@@ -30,7 +33,7 @@ from ..version import __version__
 
 CACHE_DIR_NAME = ".kg-cache"
 _SUFFIX = ".msgpack"
-FORMAT = 3  # the layout of an entry; a new layout gives new keys (3: sealed entries)
+FORMAT = 4  # the layout of an entry; a new layout gives new keys (4: keyed seals)
 
 
 class Facts(msgspec.Struct, frozen=True):
@@ -100,6 +103,8 @@ class Cache:
     def __init__(self, directory: str | Path | None) -> None:
         self.directory = Path(directory) if directory is not None else None
         self.used: set[str] = set()
+        if self.directory is not None:
+            _user_key()  # made (or its warning given) here, not in a worker process
 
     def get(self, key: str) -> bytes | None:
         """The entry's bytes, or None: no entry, or one whose seal (kg's mark and the
@@ -162,21 +167,61 @@ class Cache:
                     path.unlink(missing_ok=True)
 
 
-# An entry on disk: kg's mark, the SHA-256 of the data, the data. Only data that carries
-# both is used, so a damaged entry, a file of another program, or one written into the
-# folder by hand (a page holding a script) is redone, not trusted.
+# An entry on disk: kg's mark, an HMAC-SHA-256 of the data, the data. The HMAC's key is
+# this user's, kept outside the output folder (:func:`_user_key`), so a damaged entry, a
+# file of another program, or one written by hand or by someone else into a shared
+# folder (a page holding a script, with a correct SHA-256) is redone, not trusted.
 _MARK = b"kg-cache-entry\x00" + bytes([FORMAT])
+KEY_FILE_ENV = "KG_CACHE_KEY_FILE"
 
 
 def seal(data: bytes) -> bytes:
-    return _MARK + hashlib.sha256(data).digest() + data
+    return _MARK + hmac.new(_user_key(), data, hashlib.sha256).digest() + data
 
 
 def unseal(raw: bytes) -> bytes | None:
     if not raw.startswith(_MARK):
         return None
     digest, data = raw[len(_MARK) : len(_MARK) + 32], raw[len(_MARK) + 32 :]
-    return data if hashlib.sha256(data).digest() == digest else None
+    expected = hmac.new(_user_key(), data, hashlib.sha256).digest()
+    return data if hmac.compare_digest(digest, expected) else None
+
+
+@lru_cache(maxsize=1)
+def _user_key() -> bytes:
+    """32 random bytes made once per user, in ``$KG_CACHE_KEY_FILE`` or
+    ``$XDG_CACHE_HOME/kg/cache-key`` (``~/.cache/kg/cache-key``), readable by the user
+    only. Without a place to keep it, a key for this process: entries are then not
+    reused by the next build (a warning says so)."""
+    home = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    path = Path(os.environ.get(KEY_FILE_ENV) or Path(home) / "kg" / "cache-key")
+    try:
+        data = path.read_bytes()
+        if len(data) == 32:
+            return data
+    except OSError:
+        pass
+    made = secrets.token_bytes(32)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "wb") as f:
+            f.write(made)
+        return made
+    except FileExistsError:  # another build made it first, or it is damaged
+        with contextlib.suppress(OSError):
+            data = path.read_bytes()
+            if len(data) == 32:
+                return data
+    except OSError:
+        pass
+    warnings.warn(
+        f"{path}: cannot keep the cache's key there; this build's cache entries will not "
+        f"be reused (set {KEY_FILE_ENV} to a file kg may write)",
+        CacheWarning,
+        3,
+    )
+    return made
 
 
 def key(*parts: str | bytes) -> str:
