@@ -103,6 +103,25 @@ def test_an_output_folder_that_is_a_file_is_one_line_and_exit_2(
     assert blocker.read_text(encoding="utf-8") == "x"
 
 
+@pytest.mark.parametrize("command", [["table", "claims"], ["html"]])
+def test_a_full_disk_is_one_line_and_a_device_stays_a_device(
+    sc21_out: Path, command: list[str], capfd
+) -> None:
+    """/dev/full answers every write with 'No space left on device'. kg wrote a file
+    beside it and renamed it over it: as root, /dev/full (or /dev/stdout, a link) was
+    replaced by a regular file, and the full disk went unnoticed."""
+    import stat
+
+    full = Path("/dev/full")
+    assert stat.S_ISCHR(full.stat().st_mode)
+    capfd.readouterr()
+    assert main([*command, "--graph", str(sc21_out / "graph.ttl"), "-o", str(full)]) == 2
+    err = capfd.readouterr().err
+    assert "kg: error: /dev/full: No space left on device" in err
+    assert "Traceback" not in err
+    assert stat.S_ISCHR(full.stat().st_mode)
+
+
 def test_o_names_a_folder_not_a_graph_file(tmp_path: Path, capfd) -> None:
     capfd.readouterr()
     assert _build(SC21, tmp_path / "out" / "graph.ttl") == 2

@@ -14,8 +14,22 @@ STAGING = ".kg-staging-"  # the prefix of the folder a build writes its outputs 
 
 
 def atomic_write(path: str | Path, write: Callable[[Path], None]) -> Path:
-    """Call ``write(tmp)`` on a temporary file beside ``path``, then rename it over ``path``."""
-    path = Path(path)
+    """Call ``write(tmp)`` on a temporary file beside ``path``, then rename it over ``path``.
+
+    A link is followed (the file it names is replaced, not the link), and what is not a
+    file (``/dev/stdout``, a pipe, a device) is written into directly: renaming over it
+    would put a file where the device was."""
+    shown = path = Path(path)
+    if path.exists() and not path.is_file():
+        try:
+            write(path)
+        except OSError as exc:  # "No space left on device" says which device
+            if exc.filename is None:
+                raise OSError(exc.errno, exc.strerror, str(shown)) from exc
+            raise
+        return shown
+    if path.is_symlink():
+        path = path.resolve()
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     os.close(fd)
@@ -29,7 +43,7 @@ def atomic_write(path: str | Path, write: Callable[[Path], None]) -> Path:
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
-    return path
+    return shown
 
 
 def write_bytes(path: str | Path, chunks: Iterable[bytes]) -> Path:
