@@ -630,3 +630,33 @@ def test_a_long_sentence_finishes_in_a_time_only_a_linear_step_allows(tmp_path: 
         [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True
     )
     assert int(done.stdout) >= 2 * 4000  # repeated figures are one claim
+
+
+def test_a_build_that_runs_out_of_space_keeps_the_last_build(tmp_path: Path) -> None:
+    """A write refused by the system half-way (here a file-size limit, as a full disk
+    refuses it) is one line naming the output folder, exit 2, and the last build's files
+    stay as they were, with no staging folder left."""
+    import resource
+    import signal
+    import subprocess
+    import sys
+
+    out = tmp_path / "out"
+    assert _build(SC21, out) == 0
+    before = {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()}
+
+    def small_files() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (100_000, 100_000))
+
+    done = subprocess.run(
+        [sys.executable, "-m", "kg", "build", str(SC21), "-o", str(out), "-q", "--no-cache"],
+        preexec_fn=small_files,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines()[-1] == f"kg: error: {out}: File too large"
+    assert {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()} == before
+    assert sorted(p.name for p in out.iterdir() if p.is_dir()) == [".kg-cache"]

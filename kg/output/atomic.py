@@ -76,7 +76,12 @@ def staged(out_dir: str | Path) -> Iterator[Path]:
             stale.unlink(missing_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=STAGING, dir=out))
     try:
-        yield staging
+        try:
+            yield staging
+        except OSError as exc:  # "No space left on device" says which folder
+            if exc.filename is None:
+                raise OSError(exc.errno, exc.strerror, str(out)) from exc
+            raise
         made = sorted(p for p in staging.iterdir() if p.is_file())
         # anything that would stop a rename half-way (a folder where a file goes) stops
         # the build before the first one, so that no file of this build is published alone
