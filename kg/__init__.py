@@ -12,19 +12,27 @@ also stands alone (:func:`read_notes`, :func:`extract`, :func:`to_statements`).
 
 from __future__ import annotations
 
-from .api import Build, NotesWarning, build, build_all, start_page, write
-from .errors import KgError, LexiconError, NotesError, QueryError, StoreError
-from .extract import extract
-from .lexicon import Lexicon, load_lexicon
-from .notes import read_notes
-from .query import NamedQuery, Rows, named_queries, query, unmatched
-from .rdf import Statements, load, to_statements
-from .rdf.vocab import DEFAULT_BASE, KG
-from .records import Corpus, Knowledge, Problem
-from .suggest import suggest_lexicon
-from .tables import Table, table
-from .validate import Validation, validate
+import importlib
+import sys
+import types
+from typing import TYPE_CHECKING, Any
+
 from .version import __version__
+
+if TYPE_CHECKING:
+    from .api import Build, NotesWarning, build, build_all, start_page, write
+    from .errors import KgError, LexiconError, NotesError, QueryError, StoreError
+    from .extract import extract
+    from .lexicon import Lexicon, load_lexicon
+    from .notes import read_notes
+    from .query import NamedQuery, Rows, named_queries, query, unmatched
+    from .rdf import Statements, load, to_statements
+    from .rdf.vocab import DEFAULT_BASE, KG
+    from .records import Corpus, Knowledge, Problem
+    from .store import open_store, serve
+    from .suggest import suggest_lexicon
+    from .tables import Table, table
+    from .validate import Validation, validate
 
 __all__ = [
     "DEFAULT_BASE",
@@ -52,8 +60,10 @@ __all__ = [
     "load",
     "load_lexicon",
     "named_queries",
+    "open_store",
     "query",
     "read_notes",
+    "serve",
     "start_page",
     "suggest_lexicon",
     "table",
@@ -62,3 +72,72 @@ __all__ = [
     "validate",
     "write",
 ]
+
+
+# Where each name lives: imported on first use (PEP 562), so that `kg --help` and a query
+# on the store do not pay for the extraction and drawing libraries.
+_HOMES = {
+    "Build": "api",
+    "NotesWarning": "api",
+    "build": "api",
+    "build_all": "api",
+    "start_page": "api",
+    "write": "api",
+    "KgError": "errors",
+    "LexiconError": "errors",
+    "NotesError": "errors",
+    "QueryError": "errors",
+    "StoreError": "errors",
+    "extract": "extract",
+    "Lexicon": "lexicon",
+    "load_lexicon": "lexicon",
+    "read_notes": "notes",
+    "NamedQuery": "query",
+    "Rows": "query",
+    "named_queries": "query",
+    "query": "query",
+    "unmatched": "query",
+    "Statements": "rdf",
+    "load": "rdf",
+    "to_statements": "rdf",
+    "DEFAULT_BASE": "rdf.vocab",
+    "KG": "rdf.vocab",
+    "Corpus": "records",
+    "Knowledge": "records",
+    "Problem": "records",
+    "open_store": "store",
+    "serve": "store",
+    "suggest_lexicon": "suggest",
+    "Table": "tables",
+    "table": "tables",
+    "Validation": "validate",
+    "validate": "validate",
+}
+
+
+class _Package(types.ModuleType):
+    """``kg.query``, ``kg.extract`` and ``kg.validate`` are functions that share their
+    names with the modules they live in. Python binds a module to its package's name
+    when it first imports it; here the function keeps the name (the module is still
+    ``sys.modules["kg.query"]``), as it did when everything was imported up front."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in _HOMES and isinstance(value, types.ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'kg' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{home}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

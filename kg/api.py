@@ -24,9 +24,10 @@ from .output import staged, write_bytes, write_description, write_formats
 from .pipeline import Cache, build_statements
 from .pipeline import cache as cache_mod
 from .rdf import OxigraphGraph, Statements, check_base, describe, to_graph
+from .rdf.prefixes import DEFAULT_LICENSE
 from .rdf.vocab import DEFAULT_BASE
-from .rdf.void import DEFAULT_LICENSE
 from .records import Knowledge, Problem
+from .store import prepare_store, publish_store, store_root
 from .timing import Stages, progress
 
 CACHE_DIR_NAME = cache_mod.CACHE_DIR_NAME
@@ -100,15 +101,20 @@ def write(
     license_iri: str = DEFAULT_LICENSE,
     cache_dir: str | Path | None = None,
     stages: Stages | None = None,
+    store: bool = True,
 ) -> list[Path]:
     """Write what ``kg build`` writes: ``graph.<suffix>`` in each format, ``void.ttl``
-    (the dataset's description) and, with ``html``, ``graph.html``, all published
+    (the dataset's description), with ``html`` ``graph.html``, and with ``store`` the
+    on-disk store ``kg query`` reads (``store/``, :mod:`kg.store`), all published
     together (:func:`kg.output.staged`): an interrupted build leaves the last build's
-    files, never some of each. The page's graph is
+    files, never some of each. The store is brought up to date, the page's graph
     loaded and its libraries imported in the background while the files are written;
     with ``cache_dir``, a page whose input did not change is copied from there. Returns
     the paths written."""
     stages = stages or Stages()
+    background = ThreadPoolExecutor(max_workers=1)
+    stored = background.submit(prepare_store, result.statements, out_dir) if store else None
+    background.shutdown(wait=False)
     with staged(out_dir) as staging:
         page = None
         if html:
@@ -124,7 +130,13 @@ def write(
         if page is not None:
             with stages("html"):
                 written.append(page())
-    return [Path(out_dir) / p.name for p in written]
+        if stored is not None:
+            with stages("store"):
+                generation = stored.result()
+    if stored is None:
+        return [Path(out_dir) / p.name for p in written]
+    publish_store(generation)  # right after the files: readers of either see this build
+    return [*(Path(out_dir) / p.name for p in written), store_root(out_dir)]
 
 
 def start_page(

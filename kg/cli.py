@@ -16,26 +16,29 @@ import warnings
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import rdflib
-
-from . import files
-from .api import CACHE_DIR_NAME, Build, build_all, write
+# Only light modules here: `kg --help` and `kg query` start in a tenth of a second; each
+# command imports what it needs (the extraction, rdflib and drawing libraries) itself.
 from .errors import CacheWarning, KgError, QueryError
-from .html.options import DEFAULT_MAX_NODES, VIEWS, HtmlOptions
-from .output import FORMATS as RDF_FORMATS
-from .output import push, write_bytes
-from .query import ENGINES, FORMATS, Rows, named_queries, query, unmatched
-from .rdf import load
+from .files import CACHE_DIR_NAME
+from .html.options import DEFAULT_MAX_NODES, VIEWS
+from .query import ENGINES, FORMATS, named_queries, query, unmatched
+from .rdf.formats import FORMATS as RDF_FORMATS
+from .rdf.prefixes import DEFAULT_BASE, DEFAULT_LICENSE
 from .rdf.terms import is_absolute_iri
-from .rdf.vocab import DEFAULT_BASE
-from .rdf.void import DEFAULT_LICENSE
-from .records import Knowledge
-from .suggest import suggest_lexicon
+from .store import find_store
 from .tables import FORMATS as TABLE_FORMATS
-from .tables import TABLES, table
+from .tables import TABLES
 from .timing import Stages
 from .version import __version__
+
+if TYPE_CHECKING:
+    import pyoxigraph as ox
+    import rdflib
+
+    from .api import Build
+    from .records import Knowledge
 
 OK, PROBLEMS, FAILED = 0, 1, 2
 DEFAULT_OUT = Path("out")
@@ -126,6 +129,9 @@ def _parser() -> argparse.ArgumentParser:
         help="licence of the data, stated in void.ttl (default: CC BY 4.0)",
     )
     b.add_argument("--no-html", action="store_true", help="do not write graph.html")
+    b.add_argument(
+        "--no-store", action="store_true", help="do not keep the store kg query reads (OUT/store)"
+    )
     b.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
     b.add_argument("-q", "--quiet", action="store_true", help="print only problems, no progress")
     b.add_argument("--timings", action="store_true", help="print seconds per stage (JSON)")
@@ -213,6 +219,17 @@ def _parser() -> argparse.ArgumentParser:
     )
     pu.set_defaults(run=cmd_push)
 
+    sv = sub.add_parser(
+        "serve",
+        help="answer SPARQL questions over HTTP on this machine, from the store",
+        description="Run a SPARQL 1.1 endpoint on 127.0.0.1 over the store kg build keeps "
+        "(Oxigraph's server, read-only). Other programs, notebooks and kg query --endpoint "
+        "can ask it; it follows the store when a build changes it. Ctrl-C stops it.",
+    )
+    sv.add_argument("out", nargs="?", type=Path, default=DEFAULT_OUT, help="kg build's folder")
+    sv.add_argument("--port", type=int, default=7878, help="port (default: %(default)s)")
+    sv.set_defaults(run=cmd_serve)
+
     h = sub.add_parser(
         "html",
         help="write the interactive page of a graph (and GraphML/GEXF)",
@@ -299,8 +316,10 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
+    from .api import build_all, write
+
     _check_out_folder(Path(args.out))
-    stages = Stages(order=("lexicon", "notes", "write", "html"))
+    stages = Stages(order=("lexicon", "notes", "write", "html", "store"))
     cache_dir = None if args.no_cache else (args.cache or args.out / CACHE_DIR_NAME)
     result = build_all(
         args.paths or None,
@@ -321,6 +340,7 @@ def cmd_build(args: argparse.Namespace) -> int:
         license_iri=args.license,
         cache_dir=cache_dir,
         stages=stages,
+        store=not args.no_store,
     )
     _report(result, written, quiet=args.quiet)
     if args.timings:
@@ -350,6 +370,7 @@ LISTED_FILES = 20  # kg build names this many notes files, then counts the rest
 
 
 def cmd_outline(args: argparse.Namespace) -> int:
+    from . import files
     from .extract import extract
     from .lexicon import load_lexicon
     from .notes import read_notes
@@ -415,6 +436,9 @@ def summary(know: Knowledge) -> dict[str, int]:
 def _graph_for(path: Path | None) -> rdflib.Graph:
     """The graph a command reads: the one given, else ./out/graph.ttl, else (saying so)
     the graph of the notes kg ships."""
+    from .api import build_all
+    from .rdf import load
+
     if path is not None:
         return load(path)
     default = DEFAULT_OUT / "graph.ttl"
@@ -429,6 +453,18 @@ def _graph_for(path: Path | None) -> rdflib.Graph:
     return build_all().graph
 
 
+def _source_for(path: Path | None) -> rdflib.Graph | Path:
+    """What ``kg query`` reads: a store (the folder given, else ./out's), else a graph
+    file as :func:`_graph_for` finds one."""
+    if path is not None:
+        return path if path.is_dir() else _graph_for(path)
+    store = find_store(DEFAULT_OUT)
+    if store is not None:
+        print(f"kg: reading {DEFAULT_OUT / 'store'}", file=sys.stderr)
+        return DEFAULT_OUT
+    return _graph_for(None)
+
+
 def _parse_param(text: str) -> tuple[str, object]:
     name, sep, value = text.partition("=")
     if not sep or not name:
@@ -436,7 +472,9 @@ def _parse_param(text: str) -> tuple[str, object]:
     if value.startswith("<") and value.endswith(">"):
         if not is_absolute_iri(value[1:-1]):
             raise QueryError(f"--param {name}: {value} is not an absolute IRI")
-        return name, rdflib.URIRef(value[1:-1])
+        import pyoxigraph as ox
+
+        return name, ox.NamedNode(value[1:-1])
     return name, value  # a named question converts it to its parameter's type
 
 
@@ -458,8 +496,8 @@ def cmd_query(args: argparse.Namespace) -> int:
     for param in named.params if named else ():
         if param.name not in params:  # say so: a default may not be the question meant
             print(f"kg query: {param.name} = {param.default} (its default)", file=sys.stderr)
-    source: rdflib.Graph | str = args.endpoint or _graph_for(args.graph)
-    rows: Rows = query(
+    source: rdflib.Graph | ox.Store | Path | str = args.endpoint or _source_for(args.graph)
+    rows = query(
         source,
         text,
         engine=args.engine,
@@ -470,13 +508,16 @@ def cmd_query(args: argparse.Namespace) -> int:
     )
     out = rows.serialize(args.format)
     sys.stdout.write(out if out.endswith("\n") else out + "\n")
-    if not rows.to_dicts() and not (args.file or args.endpoint):
+    if not len(rows) and not (args.file or args.endpoint):
         for why in unmatched(source, text, params, timeout=args.timeout):
             print(f"kg query: {why}", file=sys.stderr)
     return OK
 
 
 def cmd_table(args: argparse.Namespace) -> int:
+    from .output.atomic import write_bytes
+    from .tables import table
+
     text = table(_graph_for(args.graph), args.name).text(args.format)
     if args.out:
         write_bytes(args.out, [text.encode("utf-8")])
@@ -487,17 +528,41 @@ def cmd_table(args: argparse.Namespace) -> int:
 
 
 def cmd_push(args: argparse.Namespace) -> int:
+    from .output.push import push
+
     path = args.graph or DEFAULT_OUT / "graph.ttl"
     status = push(path, args.url, args.graph_iri, timeout=args.timeout)
     print(f"Pushed {path} to <{args.graph_iri}> at {args.url} (HTTP {status})")
     return OK
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    from .store import serve
+
+    def started(generation: Path, url: str) -> None:
+        print(
+            f"Serving {generation} at {url}\n"
+            f"  SPARQL query:         {url}/query   (kg query --endpoint {url}/query NAME)\n"
+            f"  Graph Store Protocol: {url}/store   (read-only)\n"
+            "Ctrl-C stops it.",
+            flush=True,
+        )
+
+    try:
+        code = serve(args.out, args.port, on_start=started)
+    except KeyboardInterrupt:
+        return OK
+    if code:
+        raise KgError(f"the server stopped (exit {code}); is port {args.port} in use?")
+    return OK
+
+
 def cmd_html(args: argparse.Namespace) -> int:
     from .html.drawing import render, to_network
     from .html.export import write_gexf, write_graphml
+    from .html.options import HtmlOptions
     from .html.views import page_graph
-    from .output import write_text
+    from .output.atomic import write_text
 
     graph = _graph_for(args.graph)
     options = HtmlOptions(
@@ -540,9 +605,12 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
 
 def cmd_lexicon_suggest(args: argparse.Namespace) -> int:
+    from . import files
     from .extract import extract
     from .lexicon import load_lexicon
     from .notes import read_notes
+    from .output.atomic import write_bytes
+    from .suggest import suggest_lexicon
 
     lexicon = load_lexicon(args.lexicon)
     paths = args.paths or [files.default_notes_dir()]

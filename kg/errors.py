@@ -40,7 +40,7 @@ class QueryError(KgError):
 
 
 class StoreError(KgError):
-    """A remote triple store that refused or failed a request."""
+    """A triple store (kg's own, or a remote one) that refused or failed a request."""
 
 
 class CacheWarning(UserWarning):

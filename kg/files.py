@@ -17,9 +17,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
-
 from .errors import NotesError
+
+CACHE_DIR_NAME = ".kg-cache"  # in the output folder: what each notes file gave
 
 _PACKAGE = Path(__file__).resolve().parent
 _CHECKOUT = _PACKAGE.parent
@@ -156,6 +156,8 @@ def settings_for(path: Path, conference: str = "") -> Settings:
 
 
 def _read_settings(path: Path) -> Settings:
+    import yaml
+
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
     except yaml.YAMLError as exc:

@@ -156,7 +156,7 @@ def test_build_remembers_files_in_its_cache_and_says_where_time_goes(
     out = tmp_path / "out"
     assert main(["build", str(SC21), "-o", str(out), "-q", "--timings"]) == 0
     timings = json.loads(capsys.readouterr().err.strip().splitlines()[-1])["timings"]
-    assert list(timings) == ["lexicon", "notes", "write", "html"]
+    assert list(timings) == ["lexicon", "notes", "write", "html", "store"]
     entries = sorted(p.name for p in (out / ".kg-cache").iterdir())
     assert "pages" in entries  # graph.html, remembered by what it shows
     assert all(name.endswith(".msgpack") for name in entries if name != "pages")

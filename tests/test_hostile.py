@@ -659,4 +659,4 @@ def test_a_build_that_runs_out_of_space_keeps_the_last_build(tmp_path: Path) -> 
     assert done.returncode == 2
     assert done.stderr.strip().splitlines()[-1] == f"kg: error: {out}: File too large"
     assert {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()} == before
-    assert sorted(p.name for p in out.iterdir() if p.is_dir()) == [".kg-cache"]
+    assert sorted(p.name for p in out.iterdir() if p.is_dir()) == [".kg-cache", "store"]

@@ -11,11 +11,12 @@ The drawing libraries load when a page is drawn, not with every command.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import rdflib
-
-from ..output import write_text
 from .options import AUTO_FULL_PAPERS, DEFAULT_MAX_NODES, VIEWS, HtmlOptions, PageGraph
+
+if TYPE_CHECKING:
+    import rdflib
 
 __all__ = [
     "AUTO_FULL_PAPERS",
@@ -50,4 +51,6 @@ def html_page(graph: rdflib.Graph, options: HtmlOptions | None = None) -> str:
 
 def write_page(graph: rdflib.Graph, path: str | Path, options: HtmlOptions | None = None) -> Path:
     """Write the interactive page for ``graph`` to ``path`` (atomically)."""
+    from ..output.atomic import write_text
+
     return write_text(path, html_page(graph, options))

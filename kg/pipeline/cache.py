@@ -31,7 +31,7 @@ from ..errors import CacheWarning
 from ..records import Concept, Entity, Institution, Metric, NotesFile, Person, Problem
 from ..version import __version__
 
-CACHE_DIR_NAME = ".kg-cache"
+CACHE_DIR_NAME = files.CACHE_DIR_NAME
 _SUFFIX = ".msgpack"
 FORMAT = 4  # the layout of an entry; a new layout gives new keys (4: keyed seals)
 

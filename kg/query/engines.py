@@ -10,46 +10,47 @@ from __future__ import annotations
 
 import contextlib
 import faulthandler
-import multiprocessing as mp
 import os
 import re
-import urllib.parse
-import urllib.request
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pyoxigraph as ox
-import rdflib
-from rdflib.term import Identifier
 
 from ..errors import QueryError
-from ..http import check_url, send
-from ..rdf.graph import OxigraphGraph, oxigraph_store, plain_copy
-from ..rdf.vocab import DEFAULT_BASE, prefixes
+from ..rdf.prefixes import DEFAULT_BASE, prefixes
 from ..timing import within
-from .binding import code_of, with_values
+from .binding import Term, code_of, to_rdflib, with_values
 from .results import Rows, from_results_json
+
+if TYPE_CHECKING:
+    import rdflib
 
 SMALL_GRAPH = 20_000  # triples: below this a plain rdflib graph is queried in place
 ENGINES = ("auto", "oxigraph", "rdflib")
 _T = TypeVar("_T")
 
 
-def run_local(
-    graph: rdflib.Graph, sparql: str, bindings: Mapping[str, Identifier], engine: str
-) -> Rows:
+def run_local(graph: rdflib.Graph, sparql: str, bindings: Mapping[str, Term], engine: str) -> Rows:
+    from ..rdf.graph import OxigraphGraph, oxigraph_store, plain_copy
+
     if engine not in ENGINES:
         raise QueryError(f"unknown engine {engine!r}: choose {', '.join(ENGINES)}")
     if engine == "auto":
         native = isinstance(graph, OxigraphGraph)
         engine = "oxigraph" if native or len(graph) > SMALL_GRAPH else "rdflib"
     if engine == "oxigraph":
-        answer = ask_oxigraph(oxigraph_store(graph), with_values(sparql, bindings))
-        if isinstance(answer, ox.QueryTriples):
-            raise QueryError("only SELECT and ASK queries give rows")
-        return from_results_json(answer.serialize(format=ox.QueryResultsFormat.JSON) or b"")
+        return run_store(oxigraph_store(graph), sparql, bindings)
     return _run_rdflib(plain_copy(graph), sparql, bindings)
+
+
+def run_store(store: ox.Store, sparql: str, bindings: Mapping[str, Term]) -> Rows:
+    """A question answered by Oxigraph over the union of a store's graphs."""
+    answer = ask_oxigraph(store, with_values(sparql, bindings))
+    if isinstance(answer, ox.QueryTriples):
+        raise QueryError("only SELECT and ASK queries give rows")
+    return from_results_json(answer.serialize(format=ox.QueryResultsFormat.JSON) or b"")
 
 
 def ask_oxigraph(
@@ -86,18 +87,21 @@ def values(graph: rdflib.Graph, sparql: str) -> list[tuple[str | None, ...]]:
     For kg's own fixed queries over large graphs (graph.html): no RDF terms are
     made in Python, which is what costs most for tens of thousands of rows.
     """
+    from ..rdf.graph import oxigraph_store
+
     answer = ask_oxigraph(oxigraph_store(graph), sparql)
     if not isinstance(answer, ox.QuerySolutions):
         raise QueryError("only SELECT queries give values")
     return [tuple(None if t is None else t.value for t in row) for row in answer]
 
 
-def _run_rdflib(graph: rdflib.Graph, sparql: str, bindings: Mapping[str, Identifier]) -> Rows:
+def _run_rdflib(graph: rdflib.Graph, sparql: str, bindings: Mapping[str, Term]) -> Rows:
     try:
         from rdflib.plugins.sparql import prepareQuery
 
         prepared = prepareQuery(sparql, initNs=prefixes(DEFAULT_BASE))
-        result = graph.query(prepared, initBindings=dict(bindings))
+        initial = {k: to_rdflib(v) for k, v in bindings.items()}
+        result = graph.query(prepared, initBindings=initial)
     except Exception as exc:  # rdflib's parser raises pyparsing errors with line and column
         raise QueryError(f"SPARQL syntax error: {exc}") from exc
     if result.type not in ("SELECT", "ASK"):
@@ -108,7 +112,7 @@ def _run_rdflib(graph: rdflib.Graph, sparql: str, bindings: Mapping[str, Identif
 def endpoint_query(
     url: str,
     sparql: str,
-    bindings: Mapping[str, Identifier],
+    bindings: Mapping[str, Term],
     timeout: float | None = None,
     graph_iri: str | None = None,
 ) -> Rows:
@@ -117,6 +121,11 @@ def endpoint_query(
 
     The query is POSTed URL-encoded (the protocol's "query via URL-encoded POST"), which
     every store answers: Virtuoso 7.2 hangs on a POST of ``application/sparql-query``."""
+    import urllib.parse
+    import urllib.request
+
+    from ..http import check_url, send
+
     check_url(url, QueryError)
     form = [("query", _with_prefixes(with_values(sparql, bindings)))]
     if graph_iri:
@@ -153,6 +162,8 @@ def with_timeout(run: Callable[[], _T], timeout: float | None) -> _T:
     caller was told it stopped. Where fork is missing, a thread (no cap)."""
     if not timeout:
         return run()
+    import multiprocessing as mp
+
     if "fork" not in mp.get_all_start_methods():
         return _in_thread(run, timeout)
     limit = int(os.environ.get("KG_QUERY_MEMORY", MEMORY_LIMIT))

@@ -15,11 +15,12 @@ from decimal import Decimal
 from functools import cache
 from typing import Any
 
-from rdflib.term import Identifier, Literal, URIRef
+import pyoxigraph as ox
 
 from .. import files
 from ..errors import QueryError
 from ..rdf.terms import is_absolute_iri
+from .binding import Term, as_term
 
 MAX_EXPONENT = 30  # numbers a parameter takes: |x| < 1e31, and no closer to 0 than 1e-30
 
@@ -33,10 +34,12 @@ class Param:
     default: str
     description: str
 
-    def term(self, value: Any) -> Identifier:
+    def term(self, value: Any) -> Term:
         """The RDF term for a value given by a user (text from the command line, or Python)."""
-        if isinstance(value, Identifier):
-            return value
+        if isinstance(value, ox.NamedNode | ox.Literal) or type(value).__module__.startswith(
+            "rdflib"
+        ):
+            return as_term(value)
         text = str(value)
         try:
             number = Decimal(text) if self.type in ("integer", "decimal") else None
@@ -52,14 +55,14 @@ class Param:
             if self.type == "integer":
                 if number != number.to_integral_value():
                     raise QueryError(f"parameter {self.name} wants an integer, got {text!r}")
-                return Literal(int(number))
-            return Literal(number)
+                return as_term(int(number))
+            return as_term(number)
         if self.type == "iri":
             value = text.strip("<>")
             if not is_absolute_iri(value):
                 raise QueryError(f"parameter {self.name} wants an absolute IRI, got {text!r}")
-            return URIRef(value)
-        return Literal(text)
+            return as_term(ox.NamedNode(value))
+        return as_term(text)
 
 
 @dataclass(frozen=True)
@@ -77,7 +80,7 @@ class NamedQuery:
         param = next(p for p in self.params if p.name == name)
         return str(given.get(name, _default(param)))
 
-    def bindings(self, given: Mapping[str, Any]) -> dict[str, Identifier]:
+    def bindings(self, given: Mapping[str, Any]) -> dict[str, Term]:
         """Every parameter's term: the value given, else its default."""
         known = {p.name: p for p in self.params}
         unknown = sorted(set(given) - set(known))

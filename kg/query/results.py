@@ -2,21 +2,25 @@
 
 Every engine's answer arrives as SPARQL 1.1 Query Results JSON (Oxigraph and
 rdflib serialise their own; an endpoint sends it). Oxigraph's result parser
-reads it into :class:`Rows` of rdflib terms for Python, and Oxigraph's result
-serialisers write the ``json``, ``xml``, ``csv`` and ``tsv`` formats exactly
-as the W3C specifications define them; ``table`` and ``markdown`` are for
-people.
+reads it into :class:`Rows`, whose ``rows`` are rdflib terms for Python (made
+when first asked for: the command line prints Oxigraph's terms and never loads
+rdflib), and Oxigraph's result serialisers write the ``json``, ``xml``, ``csv``
+and ``tsv`` formats exactly as the W3C specifications define them; ``table`` and
+``markdown`` are for people.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from decimal import Decimal
-from typing import Any
+from decimal import Decimal, InvalidOperation
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 import pyoxigraph as ox
-from rdflib.term import BNode, Literal, Node, URIRef
+
+if TYPE_CHECKING:
+    from rdflib.term import Node
 
 from ..errors import QueryError
 from ..text import plain_table
@@ -31,20 +35,38 @@ FORMATS = ("table", "markdown", "csv", "tsv", "json", "xml")
 _XSD_STRING = "http://www.w3.org/2001/XMLSchema#string"
 
 
+OxTerm = ox.NamedNode | ox.BlankNode | ox.Literal | ox.Triple
+
+
 @dataclass
 class Rows:
     """The answer to a SELECT or ASK query: variables and rows of RDF terms."""
 
     vars: list[str]
-    rows: list[tuple[Node | None, ...]] = field(default_factory=list)
+    terms: list[tuple[OxTerm | None, ...]] = field(default_factory=list)  # Oxigraph's
     boolean: bool | None = None
     results_json: bytes = b""  # the answer as SPARQL results JSON
+
+    @cached_property
+    def rows(self) -> list[tuple[Node | None, ...]]:
+        """The rows as rdflib terms."""
+        seen: dict[object, Node] = {}  # answers repeat terms (labels, units): convert once
+
+        def term(t: OxTerm | None) -> Node | None:
+            if t is None:
+                return None
+            found = seen.get(t)
+            if found is None:
+                found = seen[t] = _rdflib_term(t)
+            return found
+
+        return [tuple(term(t) for t in row) for row in self.terms]
 
     def __iter__(self) -> Iterator[tuple[Node | None, ...]]:
         return iter(self.rows)
 
     def __len__(self) -> int:
-        return len(self.rows)
+        return len(self.terms)
 
     def to_dicts(self) -> list[dict[str, Any]]:
         """Rows as dicts of Python values (``str``, ``int``, ``Decimal`` ...); unbound is None."""
@@ -66,7 +88,7 @@ class Rows:
         """A plain-text table for people."""
         if self.boolean is not None:
             return "yes" if self.boolean else "no"
-        return plain_table(self.vars, [[display(t) for t in row] for row in self.rows])
+        return plain_table(self.vars, [[display(t) for t in row] for row in self.terms])
 
     def markdown(self) -> str:
         if self.boolean is not None:
@@ -76,7 +98,7 @@ class Rows:
             return text.replace("\\", "\\\\").replace("|", "\\|")
 
         out = ["| " + " | ".join(self.vars) + " |", "|" + "---|" * len(self.vars)]
-        out += ["| " + " | ".join(cell(display(t)) for t in row) + " |" for row in self.rows]
+        out += ["| " + " | ".join(cell(display(t)) for t in row) + " |" for row in self.terms]
         return "\n".join(out)
 
 
@@ -89,23 +111,14 @@ def from_results_json(data: bytes) -> Rows:
     if isinstance(answer, ox.QueryBoolean):
         return Rows(vars=[], boolean=bool(answer), results_json=data)
     names = [v.value for v in answer.variables]
-    seen: dict[object, Node] = {}  # answers repeat terms (labels, units): convert each once
-
-    def term(t: object) -> Node | None:
-        if t is None:
-            return None
-        found = seen.get(t)
-        if found is None:
-            found = seen[t] = _rdflib_term(t)
-        return found
-
-    rows = [tuple(term(t) for t in solution) for solution in answer]
-    return Rows(vars=names, rows=rows, results_json=data)
+    return Rows(vars=names, terms=[tuple(solution) for solution in answer], results_json=data)
 
 
 def _rdflib_term(t: object) -> Node:
     """An Oxigraph term as rdflib's parsers make it: a plain string literal has no
     datatype (RDF 1.1 gives it xsd:string), as in the answers of rdflib's engine."""
+    from rdflib.term import BNode, Literal, URIRef
+
     if isinstance(t, ox.Literal):
         if t.language:
             return Literal(t.value, lang=t.language)
@@ -120,6 +133,8 @@ def _rdflib_term(t: object) -> Node:
 
 
 def python_value(term: Node | None) -> Any:
+    from rdflib.term import Literal
+
     if term is None:
         return None
     if isinstance(term, Literal):
@@ -128,13 +143,24 @@ def python_value(term: Node | None) -> Any:
     return str(term)
 
 
-def display(term: Node | None) -> str:
+_NUMBERS = {"http://www.w3.org/2001/XMLSchema#" + t for t in ("decimal", "double", "float")}
+
+
+def display(term: OxTerm | None) -> str:
+    """A term as people read it: an IRI or a literal's text, a number without trailing
+    zeros or exponent ("1.50" and "1.5E0" both show as 1.5)."""
     if term is None:
         return ""
-    if isinstance(term, Literal):
-        value = term.toPython()
-        if isinstance(value, Decimal | float) and not isinstance(value, bool):
-            text = format(value, "f")
-            return text.rstrip("0").rstrip(".") if "." in text else text
-        return str(term).replace("\n", " ")
+    if isinstance(term, ox.Literal):
+        if term.datatype.value in _NUMBERS:
+            try:
+                number = Decimal(term.value)
+            except InvalidOperation:
+                return term.value
+            if number.is_finite():
+                text = format(number, "f")
+                return text.rstrip("0").rstrip(".") if "." in text else text
+        return term.value.replace("\n", " ")
+    if isinstance(term, ox.NamedNode | ox.BlankNode):
+        return term.value
     return str(term)

@@ -14,11 +14,15 @@
 
 from __future__ import annotations
 
-from .graph import OxigraphGraph, load, to_graph
-from .iris import Iris, check_base
-from .knowledge import file_statements, lexicon_statements, to_statements
-from .statements import GraphPart, Statements
-from .void import describe
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .graph import OxigraphGraph, load, to_graph
+    from .iris import Iris, check_base
+    from .knowledge import file_statements, lexicon_statements, to_statements
+    from .statements import GraphPart, Statements
+    from .void import describe
 
 __all__ = [
     "GraphPart",
@@ -33,3 +37,27 @@ __all__ = [
     "to_graph",
     "to_statements",
 ]
+
+# imported on first use (PEP 562): a question on the store needs none of rdflib
+_HOMES = {
+    "OxigraphGraph": "graph",
+    "load": "graph",
+    "to_graph": "graph",
+    "Iris": "iris",
+    "check_base": "iris",
+    "file_statements": "knowledge",
+    "lexicon_statements": "knowledge",
+    "to_statements": "knowledge",
+    "GraphPart": "statements",
+    "Statements": "statements",
+    "describe": "void",
+}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'kg.rdf' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{home}", __name__), name)
+    globals()[name] = value
+    return value

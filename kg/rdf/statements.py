@@ -221,6 +221,10 @@ class Statements:
         for _, part in self.parts:
             yield part.body
 
+    def heads_text(self) -> bytes:
+        """The merged heads as N-Triples."""
+        return self._heads_text
+
     @cached_property
     def _heads_text(self) -> bytes:
         return _ntriples(self.heads)

@@ -18,9 +18,10 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 from functools import lru_cache
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from rdflib import URIRef
+if TYPE_CHECKING:
+    from rdflib import URIRef
 
 _UNSAFE_IRI = re.compile(r'[\x00-\x20<>"{}|^`\\\x7f]')
 # Unicode's noncharacters (U+FFFE, U+FFFF, U+FDD0-FDEF and the last two of every plane)

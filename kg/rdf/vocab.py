@@ -9,8 +9,9 @@ from __future__ import annotations
 from rdflib import Namespace, URIRef
 from rdflib.namespace import DefinedNamespace
 
-ONTOLOGY_IRI = "https://w3id.org/kg/ontology"
-DEFAULT_BASE = "https://w3id.org/kg/id/"
+from .prefixes import DEFAULT_BASE, NAMESPACES, ONTOLOGY_IRI, prefixes
+
+__all__ = ["DEFAULT_BASE", "KG", "ONTOLOGY_IRI", "prefixes"]
 
 
 class KG(DefinedNamespace):
@@ -94,25 +95,25 @@ class KG(DefinedNamespace):
 
 
 # Standard vocabularies kg reuses.
-BIBO = Namespace("http://purl.org/ontology/bibo/")
-DCTERMS = Namespace("http://purl.org/dc/terms/")
-FABIO = Namespace("http://purl.org/spar/fabio/")
-FOAF = Namespace("http://xmlns.com/foaf/0.1/")
-ORG = Namespace("http://www.w3.org/ns/org#")
-OWL = Namespace("http://www.w3.org/2002/07/owl#")
-PROV = Namespace("http://www.w3.org/ns/prov#")
-QUDT = Namespace("http://qudt.org/schema/qudt/")
-UNIT = Namespace("http://qudt.org/vocab/unit/")
-RDF = Namespace("http://www.w3.org/1999/02/22-rdf-syntax-ns#")
-RDFS = Namespace("http://www.w3.org/2000/01/rdf-schema#")
-SCHEMA = Namespace("https://schema.org/")
-SKOS = Namespace("http://www.w3.org/2004/02/skos/core#")
-XSD = Namespace("http://www.w3.org/2001/XMLSchema#")
-WD = Namespace("http://www.wikidata.org/entity/")
-ROR = Namespace("https://ror.org/")
-DOI = Namespace("https://doi.org/")
-VOID = Namespace("http://rdfs.org/ns/void#")
-DCAT = Namespace("http://www.w3.org/ns/dcat#")
+BIBO = Namespace(NAMESPACES["bibo"])
+DCTERMS = Namespace(NAMESPACES["dcterms"])
+FABIO = Namespace(NAMESPACES["fabio"])
+FOAF = Namespace(NAMESPACES["foaf"])
+ORG = Namespace(NAMESPACES["org"])
+OWL = Namespace(NAMESPACES["owl"])
+PROV = Namespace(NAMESPACES["prov"])
+QUDT = Namespace(NAMESPACES["qudt"])
+UNIT = Namespace(NAMESPACES["unit"])
+RDF = Namespace(NAMESPACES["rdf"])
+RDFS = Namespace(NAMESPACES["rdfs"])
+SCHEMA = Namespace(NAMESPACES["schema"])
+SKOS = Namespace(NAMESPACES["skos"])
+XSD = Namespace(NAMESPACES["xsd"])
+WD = Namespace(NAMESPACES["wd"])
+ROR = Namespace(NAMESPACES["ror"])
+DOI = Namespace(NAMESPACES["doi"])
+VOID = Namespace(NAMESPACES["void"])
+DCAT = Namespace(NAMESPACES["dcat"])
 
 QUALIFIERS = {
     "up-to": KG.UpTo,
@@ -134,30 +135,3 @@ ENTITY_CLASSES = {
     "model": KG.Model,
     "benchmark": KG.Benchmark,
 }
-
-
-def prefixes(base: str) -> dict[str, str]:
-    """Prefixes for Turtle output and for queries, given the data's base IRI."""
-    return {
-        "kg": str(KG._NS),
-        "paper": base + "paper/",
-        "inst": base + "institution/",
-        "tech": base + "technique/",
-        "bibo": str(BIBO),
-        "dcterms": str(DCTERMS),
-        "fabio": str(FABIO),
-        "foaf": str(FOAF),
-        "org": str(ORG),
-        "owl": str(OWL),
-        "prov": str(PROV),
-        "qudt": str(QUDT),
-        "unit": str(UNIT),
-        "rdf": str(RDF),
-        "rdfs": str(RDFS),
-        "schema": str(SCHEMA),
-        "skos": str(SKOS),
-        "xsd": str(XSD),
-        "wd": str(WD),
-        "void": str(VOID),
-        "dcat": str(DCAT),
-    }

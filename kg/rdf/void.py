@@ -12,11 +12,11 @@ from ..version import __version__
 from .formats import FORMATS
 from .iris import Iris, check_base
 from .knowledge import K_NOTES_FILE
+from .prefixes import DEFAULT_LICENSE
 from .statements import LABEL, A, Statements, graph_part
 from .terms import XSD, Triple, integer, iri, text, typed
 from .vocab import DCAT, DCTERMS, PROV, SCHEMA, VOID, prefixes
 
-DEFAULT_LICENSE = "https://creativecommons.org/licenses/by/4.0/"
 XSD_DATE = iri(XSD + "date")
 
 

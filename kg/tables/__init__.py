@@ -22,13 +22,15 @@ import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-
-import rdflib
+from typing import TYPE_CHECKING
 
 from ..errors import KgError
 from ..query import values
-from ..rdf.vocab import DIRECTIONS, QUALIFIERS
+from ..rdf.prefixes import NAMESPACES
 from ..text import fold, plain_table
+
+if TYPE_CHECKING:
+    import rdflib
 
 __all__ = ["CLAIM_COLUMNS", "CLAIM_PAPER_COLUMNS", "FORMATS", "TABLES", "Table", "table"]
 
@@ -36,8 +38,13 @@ TABLES = ("claims", "papers", "institutions")
 FORMATS = ("table", "csv", "markdown", "json")
 Cell = str | float | int | None
 
-_DIRECTION = {str(iri): name for name, iri in DIRECTIONS.items()}
-_QUALIFIER = {str(iri): name.replace("-", " ") for name, iri in QUALIFIERS.items()}
+# the IRIs of kg's directions and qualifiers (kg.rdf.vocab), by name
+_KG = NAMESPACES["kg"]
+_DIRECTION = {_KG + k: k.lower() for k in ("Improvement", "Reduction", "Neutral")}
+_QUALIFIER = {
+    _KG + "".join(w.title() for w in name.split()): name
+    for name in ("up to", "more than", "at least", "on average", "less than", "about")
+}
 
 _CLAIMS = """
 SELECT ?m ?paper ?claim ?text ?measure ?direction ?qualifier ?value ?min ?max ?unit ?vague
