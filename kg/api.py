@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import shutil
 import warnings
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -133,7 +134,8 @@ def write(
         if stored is not None:
             with stages("store"):
                 generation = stored.result()
-    if stored is None:
+    if stored is None:  # a store of an earlier build would answer for this one: removed
+        shutil.rmtree(store_root(out_dir), ignore_errors=True)
         return [Path(out_dir) / p.name for p in written]
     publish_store(generation)  # right after the files: readers of either see this build
     return [*(Path(out_dir) / p.name for p in written), store_root(out_dir)]

@@ -127,6 +127,9 @@ def test_no_store_and_a_damaged_store(tmp_path: Path) -> None:
     assert not (tmp_path / "plain" / "store").exists()
     out = tmp_path / "out"
     assert _build(notes, out) == 0
+    assert _build(notes, out, "--no-store") == 0  # the earlier store would be stale: gone
+    assert not (out / "store").exists()
+    assert _build(notes, out) == 0
     generation = find_store(out)
     assert generation is not None
     (generation / MANIFEST).unlink()  # not a store kg made: not read
