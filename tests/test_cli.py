@@ -183,7 +183,7 @@ def test_a_rebuild_draws_the_page_again_only_when_what_it_shows_changed(tmp_path
     from kg.pipeline.cache import seal
 
     [remembered] = (out / ".kg-cache" / "pages").iterdir()
-    remembered.write_bytes(seal(page + b"<!-- remembered -->"))
+    remembered.write_bytes(seal(page + b"<!-- remembered -->", remembered.stem))
     (out / "graph.html").unlink()
     assert main(build) == 0
     assert (out / "graph.html").read_bytes() == page + b"<!-- remembered -->"

@@ -63,6 +63,31 @@ def test_tampered_cache_entries_are_redone_not_trusted(tmp_path: Path, capfd) ->
         assert not marker.exists()
 
 
+def test_an_entry_copied_under_another_files_name_is_redone(tmp_path: Path, capfd) -> None:
+    """A validly sealed entry of one notes file, copied under another file's entry name,
+    was trusted: the second file's paper vanished from the graph (exit 0). The seal now
+    covers the entry's name."""
+    import kg
+
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    for name, title in (("a.md", "Alpha: fast graphs"), ("b.md", "Beta: fast trees")):
+        (notes / name).write_text(
+            f"# OSDI 2020\n\n## S\n\n### {title}\n- Authors: Ann Lee (MIT)\n"
+            f"- Abstract: {title.split(':')[0]} is 2x faster than Foo.\n",
+            encoding="utf-8",
+        )
+    out = tmp_path / "out"
+    assert _build(notes, out, "--no-html") == 0
+    first, second = sorted((out / ".kg-cache").glob("*.msgpack"))
+    second.write_bytes(first.read_bytes())
+    capfd.readouterr()
+    assert _build(notes, out, "--no-html") == 0
+    assert "cache entry damaged or not kg's; redone" in capfd.readouterr().err
+    count = "SELECT (COUNT(DISTINCT ?p) AS ?n) WHERE { ?p a kg:Paper }"
+    assert int(str(kg.query(out / "graph.ttl", count).rows[0][0])) == 2
+
+
 def test_a_cache_key_that_cannot_be_kept_is_a_warning(tmp_path: Path, monkeypatch, capfd) -> None:
     from kg.pipeline import cache
 

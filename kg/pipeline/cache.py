@@ -33,7 +33,7 @@ from ..version import __version__
 
 CACHE_DIR_NAME = files.CACHE_DIR_NAME
 _SUFFIX = ".msgpack"
-FORMAT = 4  # the layout of an entry; a new layout gives new keys (4: keyed seals)
+FORMAT = 5  # the layout of an entry; a new layout gives new keys (5: seals bind the name)
 
 
 class Facts(msgspec.Struct, frozen=True):
@@ -117,7 +117,7 @@ class Cache:
             raw = path.read_bytes()
         except OSError:
             return None
-        data = unseal(raw)
+        data = unseal(raw, key)
         if data is None:
             warnings.warn(f"{path}: cache entry damaged or not kg's; redone", CacheWarning, 2)
         return data
@@ -136,7 +136,7 @@ class Cache:
             return
         try:
             with os.fdopen(fd, "wb") as f:
-                f.write(seal(data))
+                f.write(seal(data, key))
             Path(tmp).replace(self.directory / f"{key}{_SUFFIX}")
         except OSError as exc:
             Path(tmp).unlink(missing_ok=True)
@@ -167,24 +167,32 @@ class Cache:
                     path.unlink(missing_ok=True)
 
 
-# An entry on disk: kg's mark, an HMAC-SHA-256 of the data, the data. The HMAC's key is
-# this user's, kept outside the output folder (:func:`_user_key`), so a damaged entry, a
-# file of another program, or one written by hand or by someone else into a shared
-# folder (a page holding a script, with a correct SHA-256) is redone, not trusted.
+# An entry on disk: kg's mark, an HMAC-SHA-256 of its name and data, the data. The HMAC's
+# key is this user's, kept outside the output folder (:func:`_user_key`), so a damaged
+# entry, a file of another program, one written by hand or by someone else into a shared
+# folder (a page holding a script, with a correct SHA-256), or an entry copied under
+# another entry's name (another file's record) is redone, not trusted.
 _MARK = b"kg-cache-entry\x00" + bytes([FORMAT])
 KEY_FILE_ENV = "KG_CACHE_KEY_FILE"
 
 
-def seal(data: bytes) -> bytes:
-    return _MARK + hmac.new(_user_key(), data, hashlib.sha256).digest() + data
+def seal(data: bytes, name: str) -> bytes:
+    """The entry to store under ``name``."""
+    return _MARK + _mac(data, name) + data
 
 
-def unseal(raw: bytes) -> bytes | None:
+def unseal(raw: bytes, name: str) -> bytes | None:
+    """The data of the entry stored under ``name``, or None if it is not sealed for it."""
     if not raw.startswith(_MARK):
         return None
     digest, data = raw[len(_MARK) : len(_MARK) + 32], raw[len(_MARK) + 32 :]
-    expected = hmac.new(_user_key(), data, hashlib.sha256).digest()
-    return data if hmac.compare_digest(digest, expected) else None
+    return data if hmac.compare_digest(digest, _mac(data, name)) else None
+
+
+def _mac(data: bytes, name: str) -> bytes:
+    mac = hmac.new(_user_key(), name.encode("ascii") + b"\x00", hashlib.sha256)
+    mac.update(data)
+    return mac.digest()
 
 
 @lru_cache(maxsize=1)
