@@ -3,6 +3,7 @@ nothing is lost, nothing crashes (each test is a defect a probe found)."""
 
 from __future__ import annotations
 
+import os
 import pickle
 from pathlib import Path
 
@@ -86,6 +87,29 @@ def test_an_entry_copied_under_another_files_name_is_redone(tmp_path: Path, capf
     assert "cache entry damaged or not kg's; redone" in capfd.readouterr().err
     count = "SELECT (COUNT(DISTINCT ?p) AS ?n) WHERE { ?p a kg:Paper }"
     assert int(str(kg.query(out / "graph.ttl", count).rows[0][0])) == 2
+
+
+@pytest.mark.parametrize("kind", ["pipe", "readable-by-others"])
+def test_a_cache_key_that_is_not_a_private_file_is_not_used(
+    tmp_path: Path, kind: str, monkeypatch, capfd
+) -> None:
+    """A key file that is a pipe made the build wait forever; one others may read lets
+    them seal entries."""
+    from kg.pipeline import cache
+
+    key = tmp_path / "key"
+    if kind == "pipe":
+        os.mkfifo(key)
+    else:
+        key.write_bytes(b"k" * 32)
+        key.chmod(0o644)
+    monkeypatch.setenv(cache.KEY_FILE_ENV, str(key))
+    cache._user_key.cache_clear()
+    try:
+        assert _build(SC21, tmp_path / "out", "--no-html") == 0
+    finally:
+        cache._user_key.cache_clear()
+    assert f"{key}: the cache's key must be a file only you may read" in capfd.readouterr().err
 
 
 def test_a_cache_key_that_cannot_be_kept_is_a_warning(tmp_path: Path, monkeypatch, capfd) -> None:

@@ -19,6 +19,7 @@ import hashlib
 import hmac
 import os
 import secrets
+import stat
 import tempfile
 import warnings
 from functools import lru_cache
@@ -203,13 +204,26 @@ def _user_key() -> bytes:
     reused by the next build (a warning says so)."""
     home = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
     path = Path(os.environ.get(KEY_FILE_ENV) or Path(home) / "kg" / "cache-key")
+    made = secrets.token_bytes(32)
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        mode = None
+    if mode is not None and (not stat.S_ISREG(mode) or mode & 0o077):
+        # a pipe would block the build; a key others may read or write is no one's own
+        warnings.warn(
+            f"{path}: the cache's key must be a file only you may read and write; "
+            "this build's cache entries will not be reused",
+            CacheWarning,
+            3,
+        )
+        return made
     try:
         data = path.read_bytes()
         if len(data) == 32:
             return data
     except OSError:
         pass
-    made = secrets.token_bytes(32)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
