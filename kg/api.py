@@ -25,6 +25,7 @@ from .output import staged, write_bytes, write_description, write_formats
 from .pipeline import Cache, build_statements
 from .pipeline import cache as cache_mod
 from .rdf import OxigraphGraph, Statements, check_base, describe, to_graph
+from .rdf.formats import FORMATS as RDF_FORMATS
 from .rdf.prefixes import DEFAULT_LICENSE
 from .rdf.vocab import DEFAULT_BASE
 from .records import Knowledge, Problem
@@ -32,6 +33,11 @@ from .store import prepare_store, publish_store, store_root
 from .timing import Stages, progress
 
 CACHE_DIR_NAME = cache_mod.CACHE_DIR_NAME
+# every file kg build may write in OUT: one it did not write this time is removed, for it
+# would hold an older graph (a format asked for last time only, graph.html with --no-html)
+OUTPUT_FILES = frozenset(
+    {f.file_name for f in RDF_FORMATS.values()} | {"context.jsonld", "void.ttl", "graph.html"}
+)
 
 
 class NotesWarning(UserWarning):
@@ -116,7 +122,7 @@ def write(
     background = ThreadPoolExecutor(max_workers=1)
     stored = background.submit(prepare_store, result.statements, out_dir) if store else None
     background.shutdown(wait=False)
-    with staged(out_dir) as staging:
+    with staged(out_dir, replaces=OUTPUT_FILES) as staging:
         page = None
         if html:
             with stages("html"):

@@ -13,7 +13,8 @@ that applies to one.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import os
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -102,16 +103,18 @@ class NotesPath:
 
 
 def find_notes(paths: Iterable[str | Path]) -> list[Path]:
-    """The notes files under the given files and folders, in a stable order."""
+    """The notes files under the given files and folders, in a stable order. Folders
+    are followed through links (each real folder once); one that cannot be read is an
+    error, not a silent gap in the graph."""
     found: list[Path] = []
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            found.extend(
-                p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in NOTES_SUFFIXES
-            )
+            found.extend(_walk(path))
         elif path.is_file():
             found.append(path)
+        elif path.exists():
+            raise NotesError("not a file or a folder kg can read notes from", str(path))
         else:
             raise NotesError("no such file or folder", str(path))
     given = [str(p) for p in paths]
@@ -122,21 +125,54 @@ def find_notes(paths: Iterable[str | Path]) -> list[Path]:
     return [unique[k] for k in sorted(unique, key=lambda p: p.as_posix())]
 
 
+def _walk(folder: Path) -> Iterator[Path]:
+    seen: set[Path] = set()
+
+    def unreadable(exc: OSError) -> None:
+        raise NotesError(
+            f"cannot read this folder ({exc.strerror or exc}); its notes would be missing",
+            str(exc.filename or folder),
+        )
+
+    for top, dirs, names in os.walk(folder, onerror=unreadable, followlinks=True):
+        real = Path(top).resolve()
+        if real in seen:  # a link back up the tree
+            dirs[:] = []
+            continue
+        seen.add(real)
+        dirs.sort()
+        for name in sorted(names):
+            path = Path(top) / name
+            if path.suffix.lower() in NOTES_SUFFIXES and path.is_file():
+                yield path
+
+
 def notes_files(paths: Iterable[str | Path]) -> list[NotesPath]:
     """The notes files under the given files and folders, each with its stable name, in a
     stable order."""
     given = [Path(p) for p in paths]
     # resolved once: a shell glob gives one root per file (kg build notes/*.md)
     roots = list(dict.fromkeys((p if p.is_dir() else p.parent).resolve() for p in given))
-    return [NotesPath(path, _stable_name(path, roots)) for path in find_notes(given)]
+    folders = [p for p in given if p.is_dir()]
+    named = [(path, _stable_name(path, roots, folders)) for path in find_notes(given)]
+    return [NotesPath(path, shown_name(name)) for path, name in named]
 
 
-def _stable_name(path: Path, roots: Sequence[Path]) -> str:
+def shown_name(name: str) -> str:
+    """A file name as text: bytes that are not UTF-8 (which Python keeps as surrogates)
+    shown as U+FFFD, so that the name can be printed, hashed and put in the graph."""
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
+def _stable_name(path: Path, roots: Sequence[Path], folders: Sequence[Path] = ()) -> str:
     """The file's name relative to the (resolved) folder it was found under, with POSIX
-    separators."""
+    separators; inside a linked folder, relative to the folder given."""
     resolved = path.resolve()
     root = next((r for r in roots if resolved.is_relative_to(r)), None)
-    return resolved.relative_to(root).as_posix() if root is not None else path.name
+    if root is not None:
+        return resolved.relative_to(root).as_posix()
+    folder = next((f for f in folders if path.is_relative_to(f)), None)
+    return path.relative_to(folder).as_posix() if folder is not None else path.name
 
 
 def settings_for(path: Path, conference: str = "") -> Settings:

@@ -709,3 +709,150 @@ def test_a_build_that_runs_out_of_space_keeps_the_last_build(tmp_path: Path) -> 
     assert done.stderr.strip().splitlines()[-1] == f"kg: error: {out}: File too large"
     assert {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()} == before
     assert sorted(p.name for p in out.iterdir() if p.is_dir()) == [".kg-cache", "store"]
+
+
+# --- found by the second probe (a helper's 463 probes) -------------------------------------
+
+_ONE = (
+    "# OSDI 2020\n\n## Storage\n\n### CrossFS: a cross-layered file system\n"
+    "- Authors: Yujie Ren (Rutgers University)\n- DOI: 10.1145/3458817.3476145\n"
+    "- Abstract: It reports up to 4.87x higher throughput than ext4-DAX.\n"
+)
+
+
+@pytest.mark.parametrize("kind", ["pipe", "link-to-dev-zero"])
+def test_a_cache_entry_that_is_no_plain_file_is_redone_not_read(
+    tmp_path: Path, kind: str, capfd
+) -> None:
+    """A pipe in place of an entry made kg build wait forever; a link to /dev/zero was
+    read until memory ran out."""
+    notes = tmp_path / "n.md"
+    notes.write_text(_ONE, encoding="utf-8")
+    out = tmp_path / "out"
+    assert _build(notes, out, "--no-html") == 0
+    [entry] = (out / ".kg-cache").glob("*.msgpack")
+    entry.unlink()
+    if kind == "pipe":
+        os.mkfifo(entry)
+    else:
+        entry.symlink_to("/dev/zero")
+    capfd.readouterr()
+    assert _build(notes, out, "--no-html") == 0
+    assert "cache entry damaged or not kg's; redone" in capfd.readouterr().err
+    assert entry.is_file() and not entry.is_symlink()  # written anew
+
+
+def test_kg_removes_only_the_files_it_made(tmp_path: Path) -> None:
+    """`--cache mine/` deleted the user's model.pickle and draft.tmp there, and `-o`
+    deleted the user's .session.tmp: kg now removes only names it gives."""
+    notes = tmp_path / "n.md"
+    notes.write_text(_ONE, encoding="utf-8")
+    mine, out = tmp_path / "mine", tmp_path / "out"
+    mine.mkdir()
+    out.mkdir()
+    theirs = [
+        mine / "model.pickle",
+        mine / "data.msgpack",
+        mine / "draft.tmp",
+        out / ".session.tmp",
+    ]
+    for path in theirs:
+        path.write_text("the user's", encoding="utf-8")
+    assert _build(notes, out, "--no-html", "--cache", str(mine)) == 0
+    assert _build(notes, out, "--no-html", "--cache", str(mine)) == 0
+    assert all(p.read_text(encoding="utf-8") == "the user's" for p in theirs)
+
+
+def test_files_of_an_earlier_build_that_this_one_did_not_write_are_removed(
+    tmp_path: Path,
+) -> None:
+    """After --format all, a plain build left graph.nt, .trig, .nq and .jsonld holding the
+    earlier graph; --no-html left the earlier page."""
+    notes = tmp_path / "n.md"
+    notes.write_text(_ONE, encoding="utf-8")
+    out = tmp_path / "out"
+    assert _build(notes, out, "--format", "all") == 0
+    assert (out / "graph.trig").exists() and (out / "graph.html").exists()
+    assert _build(notes, out, "--no-html") == 0
+    kept = sorted(p.name for p in out.iterdir() if p.is_file() and not p.name.startswith("."))
+    assert kept == ["graph.ttl", "void.ttl"]
+
+
+def test_builds_into_one_folder_at_once_all_succeed(tmp_path: Path) -> None:
+    """Three builds at once: one removed another's staging folder, which then failed."""
+    import subprocess
+    import sys
+
+    notes = tmp_path / "n.md"
+    notes.write_text(_ONE, encoding="utf-8")
+    out = tmp_path / "out"
+    cmd = [sys.executable, "-m", "kg", "build", str(notes), "-o", str(out), "-q", "--no-html"]
+    runs = [subprocess.Popen(cmd, stderr=subprocess.PIPE, text=True) for _ in range(3)]
+    errors = [run.communicate(timeout=120)[1] for run in runs]
+    assert [run.returncode for run in runs] == [0, 0, 0], errors
+
+
+def test_notes_behind_a_link_and_with_a_name_that_is_not_utf8_are_read(tmp_path: Path) -> None:
+    import kg
+
+    notes, elsewhere = tmp_path / "notes", tmp_path / "elsewhere"
+    notes.mkdir()
+    elsewhere.mkdir()
+    (elsewhere / "b.md").write_text(
+        _ONE.replace("CrossFS", "OtherFS").replace("3476145", "3476146"), encoding="utf-8"
+    )
+    (notes / "linked").symlink_to(elsewhere)
+    (notes / "up").symlink_to(notes)  # a loop: each real folder is read once
+    with open(os.fsencode(notes) + b"/caf\xe9.md", "wb") as f:  # noqa: PTH123 (a Latin-1 name)
+        f.write(_ONE.encode("utf-8"))
+    out = tmp_path / "out"
+    assert _build(notes, out, "--no-html") == 0
+    count = "SELECT (COUNT(DISTINCT ?p) AS ?n) WHERE { ?p a kg:Paper }"
+    assert int(str(kg.query(out / "graph.ttl", count).rows[0][0])) == 2
+
+
+def test_a_notes_folder_kg_cannot_read_is_an_error(tmp_path: Path) -> None:
+    """An unreadable subfolder was skipped in silence, its papers missing, exit 0. (Run
+    without the right to override file modes, which root has.)"""
+    import shutil
+    import subprocess
+    import sys
+
+    notes = tmp_path / "notes"
+    (notes / "locked").mkdir(parents=True)
+    (notes / "a.md").write_text(_ONE, encoding="utf-8")
+    (notes / "locked").chmod(0)
+    cmd = [sys.executable, "-m", "kg", "build", str(notes), "-o", str(tmp_path / "out"), "-q"]
+    if os.geteuid() == 0:
+        assert shutil.which("setpriv"), "setpriv (util-linux) drops root's file-mode override"
+        cmd = ["setpriv", "--inh-caps=-all", "--bounding-set=-dac_override,-dac_read_search"]
+        cmd += [sys.executable, "-m", "kg", "build", str(notes), "-o", str(tmp_path / "out")]
+    try:
+        done = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    finally:
+        (notes / "locked").chmod(0o755)
+    assert done.returncode == 2, done.stderr
+    assert "locked: cannot read this folder (Permission denied)" in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("second", "says"),
+    [
+        ("### Summary: A System for Storage\n", "looks like a paper (DOI 10.5555/zephyr.1)"),
+        ("### \U0001f600\U0001f600\U0001f600\n", "DOI 10.5555/zephyr.1 belongs to no paper"),
+        ("```python\nunclosed\n\n### Zephyr: Another System\n", "this code block is never closed"),
+    ],
+    ids=["title-like-a-label", "emoji-title", "unclosed-fence"],
+)
+def test_a_paper_kg_cannot_read_is_reported_not_lost_in_silence(
+    tmp_path: Path, second: str, says: str, capfd
+) -> None:
+    notes = tmp_path / "n.md"
+    notes.write_text(
+        _ONE + "\n" + second + "\n- Authors: Bob Smith (Stanford University)\n"
+        "- DOI: 10.5555/zephyr.1\n- Abstract: It gives a 2x speedup over Foo on 8 GPUs.\n",
+        encoding="utf-8",
+    )
+    capfd.readouterr()
+    _build(notes, tmp_path / "out", "--no-html")
+    assert says in capfd.readouterr().err

@@ -14,6 +14,7 @@ neither papers, sessions nor metadata are listed as skipped (``kg outline``).
 from __future__ import annotations
 
 import hashlib
+import re
 import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import replace
@@ -21,7 +22,7 @@ from pathlib import Path
 
 import regex
 
-from ..files import Settings, notes_files, settings_for
+from ..files import Settings, notes_files, settings_for, shown_name
 from ..lexicon import Lexicon, load_lexicon
 from ..records import Conference, Corpus, NotesFile, Paper, Problem, Session, Skipped, Span
 from ..text import fold, guess_language
@@ -31,7 +32,7 @@ from .labels import Labels, labels_for
 from .markdown import Line, parse
 from .memo import forget
 from .reader import Draft, Structure, fields_of, tree
-from .shapes import AUTHOR_LINE_LIMIT, arxiv_of, doi_of, is_prose, normalize_doi
+from .shapes import AUTHOR_LINE_LIMIT, DOI_RE, arxiv_of, doi_of, is_prose, normalize_doi
 
 __all__ = [
     "Labels",
@@ -78,7 +79,7 @@ def read_file(
     """Read one notes file (``data``: its bytes, when already read). Undecodable input
     is reported, not raised."""
     path = Path(path)
-    shown = str(path)
+    shown = shown_name(str(path))
     data = path.read_bytes() if data is None else data
     digest = hashlib.sha256(data).hexdigest()
     try:
@@ -135,6 +136,16 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
         text = bare[1]
     parsed = parse(text, labels.title_headers)
     lines = list(parsed.lines)
+    open_fence = _unclosed_fence(text)
+    if open_fence is not None:
+        at, rest = open_fence
+        if DOI_RE.search(rest) or any(labels.label(r.strip(" -*")) for r in rest.split("\n")):
+            problem(
+                "warning",
+                at,
+                "this code block is never closed: the rest of the file is read as code, "
+                "and the papers in it are not read (close it with the same fence)",
+            )
     end = next((i for i, line in enumerate(lines) if labels.is_end(line.text)), len(lines))
     if bare is not None:
         front = read_front_matter(bare[0], 1, labels, problem)
@@ -167,9 +178,11 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
     if not lines and not parsed.front_matter:
         problem("error", 1, "empty file: no notes in it")
     listed: dict[tuple[str, str | None, tuple[str, ...]], Paper] = {}
+    rejected: set[int] = set()  # lines of drafts that were reported as no paper
     for draft in found.papers:
         paper = _paper(draft, path, labels, problem, len(papers) + 1, conference)
-        if paper is None:
+        if paper is None:  # reported by _paper
+            rejected |= {draft.start.number, *(line.number for line in draft.body)}
             continue
         # the same paper written out again (a schedule listing it twice): kept once
         same = (fold(paper.title), paper.doi, tuple(fold(a.name) for a in paper.authors))
@@ -228,10 +241,34 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
             f"conference guessed from the text: {conference.label}; "
             "give --conference or a kg.yaml to be sure",
         )
+    blocks = _blocks(found.skipped)
     skipped = [
         Skipped(Span(path, block[0].number, block[-1].number), _excerpt(block), reason)
-        for block, reason in _blocks(found.skipped)
+        for block, reason in blocks
     ]
+    read_dois = {paper.doi for paper in papers if paper.doi}
+    reported = rejected | {line.number for block, _ in blocks for line in block}
+    for line in lines:  # a DOI field that went to no paper: its paper was lost or merged
+        field = labels.label(line.text) if line.number not in reported else None
+        doi = doi_of(field[1]) if field is not None and field[0] == "link" else None
+        if doi is not None and doi not in read_dois and not _named_in(doi, problems):
+            problem(
+                "warning",
+                line.number,
+                f"DOI {doi} belongs to no paper kg read (a heading it could not read as a "
+                "title?); kg outline shows what kg read here",
+                line.text,
+            )
+    for block, _ in blocks:
+        evidence = _paper_evidence(block, labels, read_dois)
+        if evidence:  # every paper in the notes is in the graph or reported
+            problem(
+                "warning",
+                block[0].number,
+                f"looks like a paper ({evidence}) but was not read as one; "
+                "kg outline shows what kg read here",
+                _excerpt(block),
+            )
     return NotesFile(
         path=path,
         name=name,
@@ -243,6 +280,48 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
         skipped=skipped,
         metadata=metadata,
     )
+
+
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
+
+
+def _unclosed_fence(text: str) -> tuple[int, str] | None:
+    """The line of a top-level code fence that runs to the end of the file, and the text
+    after it; None when every fence is closed (CommonMark: the same character, at least
+    as many, nothing after)."""
+    opened: tuple[int, str] | None = None
+    lines = text.split("\n")
+    for number, line in enumerate(lines, 1):
+        m = _FENCE.match(line)
+        if m is None:
+            continue
+        fence, rest = m.group(1), m.group(2)
+        if opened is None:
+            if not (fence[0] == "`" and "`" in rest):
+                opened = (number, fence)
+        elif fence[0] == opened[1][0] and len(fence) >= len(opened[1]) and not rest.strip():
+            opened = None
+    if opened is None:
+        return None
+    return opened[0], "\n".join(lines[opened[0] :])
+
+
+def _named_in(doi: str, problems: list[Problem]) -> bool:  # a duplicate DOI, reported
+    return any(doi in p.message for p in problems)
+
+
+def _paper_evidence(block: list[Line], labels: Labels, read_dois: set[str]) -> str:
+    """What makes a skipped block look like a paper: a DOI no paper was read with, or an
+    author list. Empty when nothing does."""
+    for line in block:
+        doi = doi_of(line.text)
+        if doi is not None and normalize_doi(doi) not in read_dois:
+            return f"DOI {doi}"
+    for line in block:
+        found = labels.label(line.text)
+        if found is not None and found[0] == "authors" and found[1]:
+            return "an author list"
+    return ""
 
 
 def _without_mentions_of(papers: list[Paper]) -> list[Paper]:

@@ -18,6 +18,7 @@ import contextlib
 import hashlib
 import hmac
 import os
+import re
 import secrets
 import stat
 import tempfile
@@ -80,6 +81,24 @@ class FileRecord(msgspec.Struct, frozen=True):
     new_concepts: list[Concept] = msgspec.field(default_factory=list)  # discovered techniques
 
 
+_TMP_PREFIX = ".kg-entry-"  # an entry being written
+# kg's entries (and those of its old layouts, pickles); nothing else in the folder is kg's
+_ENTRY_NAME = re.compile(r"([0-9a-f]{64})\.(?:msgpack|pickle)")
+MAX_ENTRY = 1 << 30  # bytes: no record of one notes file comes near
+
+
+def _read_plain_file(path: Path) -> bytes:
+    """A regular file's bytes, opened without following a link and without waiting on a
+    pipe; anything else raises OSError."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    fd = os.open(path, flags)
+    with os.fdopen(fd, "rb") as f:
+        info = os.fstat(f.fileno())
+        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_ENTRY:
+            raise OSError(f"{path}: not a cache entry")
+        return f.read()
+
+
 _ENCODER = msgspec.msgpack.Encoder()
 _DECODER = msgspec.msgpack.Decoder(FileRecord)
 
@@ -108,16 +127,19 @@ class Cache:
             _user_key()  # made (or its warning given) here, not in a worker process
 
     def get(self, key: str) -> bytes | None:
-        """The entry's bytes, or None: no entry, or one whose seal (kg's mark and the
-        SHA-256 of its bytes) does not hold, which is ignored with a warning and redone."""
+        """The entry's bytes, or None: no entry, or one whose seal (:func:`seal`) does
+        not hold, or that is not a plain file of a sane size (a pipe would block, a link
+        to /dev/zero never end), which is ignored with a warning and redone."""
         self.used.add(key)
         if self.directory is None:
             return None
         path = self.directory / f"{key}{_SUFFIX}"
         try:
-            raw = path.read_bytes()
-        except OSError:
+            raw = _read_plain_file(path)
+        except FileNotFoundError:
             return None
+        except OSError:
+            raw = b""
         data = unseal(raw, key)
         if data is None:
             warnings.warn(f"{path}: cache entry damaged or not kg's; redone", CacheWarning, 2)
@@ -131,7 +153,7 @@ class Cache:
             return
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=".", suffix=".tmp", dir=self.directory)
+            fd, tmp = tempfile.mkstemp(prefix=_TMP_PREFIX, suffix=".tmp", dir=self.directory)
         except OSError as exc:
             self._off(exc)
             return
@@ -156,15 +178,18 @@ class Cache:
         self.directory = None
 
     def forget_unused(self) -> None:
-        """Remove the entries (and leftover temporary files) this build did not use."""
+        """Remove the entries (and leftover temporary files) this build did not use: only
+        files named as kg names them (``--cache`` may name a folder that holds the user's
+        own files too)."""
         if self.directory is None or not self.directory.is_dir():
             return
         with contextlib.suppress(OSError):  # a cache that cannot be tidied is still a cache
             for path in self.directory.iterdir():
-                stale = path.suffix in (".tmp", ".pickle") or (
-                    path.suffix == _SUFFIX and path.name[: -len(_SUFFIX)] not in self.used
+                entry = _ENTRY_NAME.fullmatch(path.name)
+                stale = (entry is not None and entry.group(1) not in self.used) or (
+                    path.name.startswith(_TMP_PREFIX) and path.suffix == ".tmp"
                 )
-                if stale and path.is_file():
+                if stale and path.is_file() and not path.is_symlink():
                     path.unlink(missing_ok=True)
 
 
@@ -250,7 +275,8 @@ def key(*parts: str | bytes) -> str:
     """A SHA-256 of the parts, each length-prefixed (so no two lists give one key)."""
     digest = hashlib.sha256()
     for part in parts:
-        data = part.encode("utf-8") if isinstance(part, str) else part
+        # a file name the system gave as bytes that are not UTF-8 holds surrogates
+        data = part.encode("utf-8", "surrogateescape") if isinstance(part, str) else part
         digest.update(len(data).to_bytes(8, "big") + data)
     return digest.hexdigest()
 
