@@ -113,7 +113,7 @@ def _parser() -> argparse.ArgumentParser:
     b = sub.add_parser("build", help="read notes, write out/graph.ttl and out/graph.html")
     b.add_argument("paths", nargs="*", type=Path, help="notes files or folders (default: data/)")
     b.add_argument(
-        "-o", "--out", type=Path, default=DEFAULT_OUT, help="output folder (default: out/)"
+        "-o", "--out", type=_folder, default=DEFAULT_OUT, help="output folder (default: out/)"
     )
     b.add_argument(
         "--format",
@@ -188,7 +188,7 @@ def _parser() -> argparse.ArgumentParser:
     q.add_argument("--engine", choices=ENGINES, default="auto")
     q.add_argument(
         "--timeout",
-        type=float,
+        type=_seconds,
         default=60.0,
         metavar="SECONDS",
         help="stop a query that has not answered in time (default: 60)",
@@ -206,7 +206,7 @@ def _parser() -> argparse.ArgumentParser:
     pu.add_argument("graph", nargs="?", type=Path, help="graph file (default: out/graph.ttl)")
     pu.add_argument(
         "--timeout",
-        type=float,
+        type=_seconds,
         default=300,
         metavar="SECONDS",
         help="give up when the store has not answered in this long (default: 300)",
@@ -318,6 +318,8 @@ def _parser() -> argparse.ArgumentParser:
 def cmd_build(args: argparse.Namespace) -> int:
     from .api import build_all, write
 
+    if not is_absolute_iri(args.license):
+        raise KgError(f"--license {args.license!r}: not an absolute IRI")
     _check_out_folder(Path(args.out))
     stages = Stages(order=("lexicon", "notes", "write", "html", "store"))
     cache_dir = None if args.no_cache else (args.cache or args.out / CACHE_DIR_NAME)
@@ -330,6 +332,12 @@ def cmd_build(args: argparse.Namespace) -> int:
         cache_dir=cache_dir,
         conference=args.conference,
     )
+    if not result.knowledge.papers:  # an empty graph over the last build's: no
+        _report(result, [], quiet=True)
+        raise KgError(
+            "no paper found in the notes (see above); nothing written, the last build's "
+            "files are kept"
+        )
     formats = args.format or ["turtle"]
     formats = list(RDF_FORMATS) if "all" in formats else list(dict.fromkeys(formats))
     written = write(
@@ -465,6 +473,24 @@ def _source_for(path: Path | None) -> rdflib.Graph | Path:
     return _graph_for(None)
 
 
+def _folder(text: str) -> Path:
+    """An output folder: ``-o ''`` wrote into the current folder."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("give a folder's name (default: out)")
+    return Path(text)
+
+
+def _seconds(text: str) -> float:
+    """A timeout in seconds: finite, positive, at most a day."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 < value <= 86_400:  # also refuses nan and inf
+        raise argparse.ArgumentTypeError(f"seconds between 0 and 86400, not {text!r}")
+    return value
+
+
 def _parse_param(text: str) -> tuple[str, object]:
     name, sep, value = text.partition("=")
     if not sep or not name:
@@ -486,11 +512,22 @@ def cmd_query(args: argparse.Namespace) -> int:
             print(f"    {q.description}")
         return OK
     if args.file:
-        text = args.file.read_text(encoding="utf-8")
+        try:
+            text = args.file.read_bytes().decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise QueryError(
+                f"{args.file}: not UTF-8 (byte {exc.start}); save it as UTF-8"
+            ) from None
     elif args.sparql:
         text = args.sparql
     else:
         raise QueryError("give a query, a question's name (kg query --list), or -f FILE.rq")
+    if not text.strip():
+        raise QueryError(f"{args.file or 'the query'} is empty")
+    if args.endpoint:
+        from .http import check_url
+
+        check_url(args.endpoint, QueryError)
     params = dict(_parse_param(p) for p in args.param)
     named = named_queries().get(text)
     for param in named.params if named else ():

@@ -34,6 +34,7 @@ from .lexicon import Lexicon, load_lexicon
 from .notes import read_notes
 from .records import Knowledge, Metric, PaperFacts
 from .text import fold as _fold
+from .text import yaml_too_deep
 
 
 @dataclass
@@ -186,9 +187,15 @@ def evaluate(gold_path: str | Path, lexicons: Sequence[str | Path] = ()) -> Repo
     """Score kg's extraction of the gold file's notes against the gold."""
     gold_path = Path(gold_path)
     try:
-        gold = yaml.safe_load(gold_path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
+        text = gold_path.read_text(encoding="utf-8")
+        deep = yaml_too_deep(text)
+        if deep is not None:
+            raise KgError(f"{gold_path}:{deep}: nests too deeply to be a gold file")
+        gold = yaml.safe_load(text)
+    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
         raise KgError(f"{gold_path}: cannot read gold file: {exc}") from exc
+    if not isinstance(gold, dict):
+        raise KgError(f"{gold_path}: a gold file is a mapping with 'notes:' and 'papers:'")
     notes = [gold_path.parent / p for p in gold.get("notes", [])]
     if not notes:
         raise KgError(f"{gold_path}: the gold file names no notes (a top-level 'notes:' list)")

@@ -194,8 +194,14 @@ def settings_for(path: Path, conference: str = "") -> Settings:
 def _read_settings(path: Path) -> Settings:
     import yaml
 
+    from .text import yaml_too_deep
+
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        text = path.read_text(encoding="utf-8")
+        deep = yaml_too_deep(text)
+        if deep is not None:
+            raise NotesError("nests too deeply to be settings", str(path), deep)
+        data = yaml.safe_load(text) or {}
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         raise NotesError(

@@ -14,7 +14,10 @@ from .timing import within
 
 def check_url(url: str, error: type[KgError] = KgError) -> str:
     """An http(s) address with a host and no spaces or control characters, or ``error``."""
-    parts = urllib.parse.urlsplit(url)
+    try:
+        parts = urllib.parse.urlsplit(url)
+    except ValueError as exc:  # "http://[::1/": a bracket never closed
+        raise error(f"{url!r} is not an http(s) address: {exc}") from None
     if (
         parts.scheme not in ("http", "https")
         or not parts.netloc

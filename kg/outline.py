@@ -9,6 +9,7 @@ problems. Built from the records of steps 1 and 2; it changes nothing.
 from __future__ import annotations
 
 from .records import Knowledge, NotesFile, PaperFacts
+from .text import printable
 
 SOURCES = {
     "option": "from --conference",
@@ -24,7 +25,7 @@ def outline_text(know: Knowledge) -> str:
     """The outline of every notes file of a build, one after another."""
     facts = {id(f.paper): f for f in know.papers}
     parts = [_file(notes, know, facts) for notes in know.corpus.files]
-    return "\n\n".join(parts) + "\n"
+    return printable("\n\n".join(parts)) + "\n"
 
 
 def _file(notes: NotesFile, know: Knowledge, facts: dict[int, PaperFacts]) -> str:

@@ -37,8 +37,19 @@ def display_width(text: str) -> int:
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def printable(text: str) -> str:
+    """Text for a terminal: control characters (an escape sequence in a title could
+    retitle the window or clear the screen) shown as U+FFFD."""
+    return _CONTROL.sub("\ufffd", text)
+
+
 def plain_table(header: list[str] | tuple[str, ...], rows: list[list[str]]) -> str:
-    """Rows of text as aligned columns under a header and a rule, and the row count."""
+    """Rows of text as aligned columns under a header and a rule, and the row count;
+    control characters in a cell are shown as U+FFFD (:func:`printable`)."""
+    rows = [[printable(c) for c in row] for row in rows]
     widths = [display_width(h) for h in header]
     for row in rows:
         widths = [max(w, display_width(c)) for w, c in zip(widths, row, strict=True)]
@@ -102,3 +113,39 @@ def slug(text: str) -> str:
     if lossy:
         out = f"{out}-{digest(text)}" if out else digest(text)
     return out
+
+
+YAML_DEPTH = 200  # nesting no real notes, lexicon or settings come near
+
+
+def yaml_too_deep(text: str, limit: int = YAML_DEPTH) -> int | None:
+    """The line (1-based) where YAML text nests deeper than ``limit``, counting flow
+    brackets (``[``, ``{``) outside quotes and block indentation; None when it does not.
+    libyaml's parser recurses per level and crashes the process (50,000 ``[`` in a
+    front matter's title was a segmentation fault), so text this deep is refused first."""
+    depth = 0
+    indents: list[int] = []
+    for number, line in enumerate(text.split("\n"), 1):
+        stripped = line.lstrip(" ")
+        if stripped and not stripped.startswith("#") and depth == 0:
+            indent = len(line) - len(stripped)
+            while indents and indents[-1] >= indent:
+                indents.pop()
+            indents.append(indent)
+            if len(indents) > limit:
+                return number
+        quote = ""
+        for ch in stripped:
+            if quote:
+                quote = "" if ch == quote else quote
+            elif ch in "'\"":
+                quote = ch
+            elif ch in "[{":
+                depth += 1
+                if depth > limit:
+                    return number
+            elif ch in "]}":
+                depth = max(depth - 1, 0)
+            elif ch == "#":
+                break
+    return None

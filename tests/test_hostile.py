@@ -856,3 +856,136 @@ def test_a_paper_kg_cannot_read_is_reported_not_lost_in_silence(
     capfd.readouterr()
     _build(notes, tmp_path / "out", "--no-html")
     assert says in capfd.readouterr().err
+
+
+@pytest.mark.parametrize("where", ["front-matter", "lexicon", "settings"])
+def test_yaml_nested_too_deeply_is_refused_not_a_crash(tmp_path: Path, where: str, capfd) -> None:
+    """50,000 '[' in a front matter's title crashed the process (libyaml recursion: a
+    segmentation fault, no message); in kg.yaml it was a RecursionError traceback."""
+    deep = "title: " + "[" * 50_000 + "]" * 50_000 + "\n"
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    more: list[str] = []
+    text = _ONE
+    if where == "front-matter":
+        text = "---\n" + deep + "---\n" + _ONE
+    elif where == "lexicon":
+        (tmp_path / "lex.yaml").write_text(deep, encoding="utf-8")
+        more = ["--lexicon", str(tmp_path / "lex.yaml")]
+    else:
+        (notes / "kg.yaml").write_text(deep, encoding="utf-8")
+    (notes / "n.md").write_text(text, encoding="utf-8")
+    capfd.readouterr()
+    code = _build(notes, tmp_path / "out", "--no-html", *more)
+    err = capfd.readouterr().err
+    assert "Traceback" not in err
+    assert "nests too deeply" in err
+    assert code == (0 if where == "front-matter" else 2)  # the paper itself is read
+
+
+@pytest.mark.parametrize(
+    "deep", [">" * 5000 + " deep", "\n".join("  " * i + "- x" for i in range(3000))]
+)
+def test_markdown_nested_too_deeply_is_reported_not_a_traceback(
+    tmp_path: Path, deep: str, capfd
+) -> None:
+    notes = tmp_path / "n.md"
+    notes.write_text(_ONE + "\n" + deep + "\n", encoding="utf-8")
+    capfd.readouterr()
+    assert _build(notes, tmp_path / "out", "--no-html") == 2  # no paper: nothing written
+    err = capfd.readouterr().err
+    assert "n.md:1: error: the notes nest too deeply to read" in err
+    assert "Traceback" not in err
+
+
+def test_a_doi_with_dot_segments_keeps_them_in_its_iri(tmp_path: Path) -> None:
+    """DOI 10.1145/../../x became <https://doi.org/10.1145/../../x>, which resolves to
+    https://doi.org/x."""
+    notes = tmp_path / "n.md"
+    notes.write_text(_ONE.replace("10.1145/3458817.3476145", "10.1145/../../x"), encoding="utf-8")
+    out = tmp_path / "out"
+    assert _build(notes, out, "--no-html") == 0
+    assert "<https://doi.org/10.1145/%2E%2E/%2E%2E/x>" in (out / "graph.ttl").read_text()
+
+
+def test_terminal_escapes_in_the_notes_do_not_reach_the_terminal(tmp_path: Path, capfd) -> None:
+    """A title holding ESC ]0;pwned BEL ESC [2J retitled the window and cleared the screen
+    through kg table, kg query and kg outline."""
+    notes = tmp_path / "n.md"
+    notes.write_text(
+        _ONE.replace("CrossFS: a", "CrossFS\x1b]0;pwned\x07\x1b[2J: a"), encoding="utf-8"
+    )
+    out = tmp_path / "out"
+    assert _build(notes, out, "--no-html") == 0
+    capfd.readouterr()
+    graph = str(out / "graph.ttl")
+    assert main(["table", "papers", "--graph", graph]) == 0
+    assert main(["query", "SELECT ?t WHERE { ?p dcterms:title ?t }", "-g", graph]) == 0
+    assert main(["query", "SELECT ?t WHERE { ?p dcterms:title ?t }", "-g", graph, "--format",
+                 "markdown"]) == 0  # fmt: skip
+    assert main(["outline", str(notes)]) == 0
+    shown = capfd.readouterr().out
+    assert "CrossFS" in shown
+    assert "\x1b" not in shown and "\x07" not in shown
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["build", "N", "--base", "https://[::1/kg/"], "base IRI must be an absolute"),
+        (["build", "N", "--license", "not an iri"], "--license 'not an iri': not an absolute"),
+        (["build", "N", "-o", ""], "give a folder's name"),
+        (["query", "papers-per-session", "--timeout", "nan"], "seconds between 0 and 86400"),
+        (["query", "papers-per-session", "--timeout", "1e999"], "seconds between 0 and 86400"),
+        (["push", "http://127.0.0.1:9/s", "G", "--timeout", "inf"], "seconds between 0"),
+        (["push", "http://127.0.0.1:9/s", "G", "--graph-iri", "rel"], "not an absolute IRI"),
+        (["push", "http://127.0.0.1:9/s", "BAD"], "not turtle kg can send"),
+        (["query", "-f", "LATIN1"], "not UTF-8 (byte"),
+        (["query", "-f", "EMPTY"], "is empty"),
+        (["query", "-f", "DEEP"], "the query nests deeper than 200"),
+        (["query", "papers-per-session", "--endpoint", "not a url"], "not an http(s) address"),
+        (["query", "papers-per-session", "-g", "FOLDER"], "a folder with no kg store in it"),
+        (["build", "PDF"], "no paper found in the notes"),
+        (["build", "UTF16"], "file is not UTF-8"),
+    ],
+)
+def test_bad_arguments_are_one_line_and_exit_2(
+    sc21_out: Path, tmp_path: Path, argv: list[str], says: str, capfd
+) -> None:
+    """Each was a traceback (exit 1), an answer from the wrong thing, or an empty graph
+    written over the last build."""
+    notes = tmp_path / "n.md"
+    notes.write_text(_ONE, encoding="utf-8")
+    files = {
+        "N": str(notes),
+        "G": str(sc21_out / "graph.ttl"),
+        "BAD": str(tmp_path / "bad.ttl"),
+        "LATIN1": str(tmp_path / "latin1.rq"),
+        "EMPTY": str(tmp_path / "empty.rq"),
+        "DEEP": str(tmp_path / "deep.rq"),
+        "FOLDER": str(tmp_path),
+        "PDF": str(tmp_path / "paper.pdf"),
+        "UTF16": str(tmp_path / "u16.md"),
+    }
+    (tmp_path / "bad.ttl").write_text("not rdf", encoding="utf-8")
+    (tmp_path / "latin1.rq").write_bytes('SELECT * WHERE { ?s ?p "café" }'.encode("latin-1"))
+    (tmp_path / "empty.rq").write_text("\n", encoding="utf-8")
+    (tmp_path / "deep.rq").write_text("SELECT * {" + "(" * 5000 + "1" + ")" * 5000 + "}")
+    (tmp_path / "paper.pdf").write_bytes(b"%PDF-1.7\n\x00\xff\xfe binary")
+    (tmp_path / "u16.md").write_bytes(_ONE.encode("utf-16-le"))
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "graph.ttl").write_text("the last build's", encoding="utf-8")
+    argv = [files.get(a, a) for a in argv]
+    if argv[0] == "build":
+        argv += ["-o", str(out)] if "-o" not in argv else []
+    capfd.readouterr()
+    try:
+        code = main(argv)
+    except SystemExit as exc:  # argparse refuses a value of the wrong kind
+        code = exc.code  # type: ignore[assignment]
+    assert code == 2
+    err = capfd.readouterr().err
+    assert says in err
+    assert "Traceback" not in err
+    assert (out / "graph.ttl").read_text(encoding="utf-8") == "the last build's"

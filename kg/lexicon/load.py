@@ -16,6 +16,7 @@ import msgspec
 import yaml
 
 from ..errors import LexiconError
+from ..text import YAML_DEPTH, yaml_too_deep
 from .schema import SECTIONS
 
 # libyaml's parser when PyYAML has it (five times faster on the 5,000-line registry)
@@ -61,6 +62,9 @@ def read_file(path: Path) -> LexiconFile:
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
         raise LexiconError(f"{path}:{line}: not UTF-8") from exc
+    deep = yaml_too_deep(text)
+    if deep is not None:
+        raise LexiconError(f"{path}:{deep}: nests too deeply (over {YAML_DEPTH} levels)")
     loader = _LOADER(text)
     try:
         root = loader.get_single_node()

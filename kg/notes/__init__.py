@@ -83,6 +83,9 @@ def read_file(
     data = path.read_bytes() if data is None else data
     digest = hashlib.sha256(data).hexdigest()
     try:
+        if b"\x00" in data:  # UTF-16 without its mark decodes as UTF-8 full of NULs
+            at = data.index(b"\x00")
+            raise UnicodeDecodeError("utf-8", data, at, at + 1, "NUL byte: UTF-16?")
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
@@ -92,7 +95,14 @@ def read_file(
             Problem("error", shown, line, "file is not UTF-8; nothing read from it", repr(bad))
         )
         return notes
-    notes = parse_text(text, shown, labels, name=name or path.name, settings=settings)
+    try:
+        notes = parse_text(text, shown, labels, name=name or path.name, settings=settings)
+    except RecursionError:  # 5,000 nested quotes or list levels: no notes nest so deep
+        notes = NotesFile(shown, name or path.name, "", Conference("", None), sha256=digest)
+        notes.problems.append(
+            Problem("error", shown, 1, "the notes nest too deeply to read; nothing read from it")
+        )
+        return notes
     notes.sha256 = digest
     return notes
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 import yaml
 
+from ..text import yaml_too_deep
 from .labels import Labels
 from .markdown import Line
 
@@ -48,6 +49,8 @@ def bare_front_matter(text: str) -> tuple[str, str] | None:
     if end is None or end == 0 or lines[0].startswith("---"):
         return None
     head = "\n".join(lines[:end])
+    if yaml_too_deep(head) is not None:
+        return None  # not read as front matter; its lines are read as notes
     try:
         data = yaml.load(head, Loader=_LOADER)  # noqa: S506 (a safe loader: plain data only)
     except yaml.YAMLError:
@@ -60,6 +63,10 @@ def bare_front_matter(text: str) -> tuple[str, str] | None:
 def read_front_matter(text: str, first_line: int, labels: Labels, report: Report) -> FrontMatter:
     """Read front matter whose first line is ``first_line`` of the file."""
     if not text:
+        return FrontMatter({})
+    deep = yaml_too_deep(text)
+    if deep is not None:
+        report("warning", first_line + deep - 1, "front matter nests too deeply; ignored")
         return FrontMatter({})
     try:
         node = yaml.compose(text, Loader=_LOADER)

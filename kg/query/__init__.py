@@ -24,7 +24,7 @@ import pyoxigraph as ox
 
 from ..errors import QueryError
 from ..store import find_store, open_store
-from .binding import Term, as_term, check_read_only, with_values
+from .binding import Term, as_term, check_nesting, check_read_only, with_values
 from .engines import ENGINES, endpoint_query, run_local, run_store, values, with_timeout
 from .named import NamedQuery, Param, named_queries
 from .results import FORMATS, Rows
@@ -75,6 +75,7 @@ def query(
     named graph as its default graph.
     """
     text, bindings = _resolve(query_or_name, {**(params or {}), **more})
+    check_nesting(text)
     check_read_only(text, allow_update, allow_service)
     if isinstance(source, str) and re.match(r"https?://", source):
         return endpoint_query(source, text, bindings, timeout=timeout, graph_iri=graph_iri)

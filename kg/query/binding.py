@@ -83,7 +83,10 @@ def check_read_only(sparql: str, allow_update: bool = False, allow_service: bool
         "\\u" not in folded
     ):
         return
-    kinds = _parsed_kinds(sparql)
+    try:
+        kinds = _parsed_kinds(sparql)
+    except RecursionError:  # thousands of nested brackets: no question nests so deep
+        raise QueryError("SPARQL error: the query nests too deeply to read") from None
     if kinds is None:  # not SPARQL to rdflib (the engine will say why): be strict
         words = {w.upper() for w in re.findall(r"[A-Za-z]+", sparql)}
         update = sorted(words & _UPDATE_WORDS)
@@ -101,6 +104,22 @@ def check_read_only(sparql: str, allow_update: bool = False, allow_service: bool
             "SERVICE calls another endpoint; refused (kg query --allow-service, or "
             "allow_service=True from Python, to allow it)"
         )
+
+
+QUERY_DEPTH = 200  # nested brackets: kg's deepest question has 6
+
+
+def check_nesting(sparql: str) -> None:
+    """Refuse a query nested deeper than :data:`QUERY_DEPTH`: thousands of brackets
+    overflowed the engine's stack and killed it."""
+    depth = 0
+    for ch in code_of(sparql):
+        if ch in "({[":
+            depth += 1
+            if depth > QUERY_DEPTH:
+                raise QueryError(f"SPARQL error: the query nests deeper than {QUERY_DEPTH}")
+        elif ch in ")}]":
+            depth -= 1
 
 
 _UPDATE_WORDS = {"INSERT", "DELETE", "LOAD", "CLEAR", "CREATE", "DROP", "COPY", "MOVE", "ADD"}

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from rdflib.term import Node
 
 from ..errors import QueryError
-from ..text import plain_table
+from ..text import plain_table, printable
 
 _W3C = {
     "json": ox.QueryResultsFormat.JSON,
@@ -95,7 +95,7 @@ class Rows:
             return "yes" if self.boolean else "no"
 
         def cell(text: str) -> str:
-            return text.replace("\\", "\\\\").replace("|", "\\|")
+            return printable(text).replace("\\", "\\\\").replace("|", "\\|")
 
         out = ["| " + " | ".join(self.vars) + " |", "|" + "---|" * len(self.vars)]
         out += ["| " + " | ".join(cell(display(t)) for t in row) + " |" for row in self.terms]
@@ -106,12 +106,13 @@ def from_results_json(data: bytes) -> Rows:
     """An answer in SPARQL results JSON, as :class:`Rows`."""
     try:
         answer = ox.parse_query_results(data, format=ox.QueryResultsFormat.JSON)
-    except SyntaxError as exc:
+        if isinstance(answer, ox.QueryBoolean):
+            return Rows(vars=[], boolean=bool(answer), results_json=data)
+        names = [v.value for v in answer.variables]
+        terms = [tuple(solution) for solution in answer]  # parsed as they are read
+    except (SyntaxError, ValueError, KeyError) as exc:
         raise QueryError(f"an answer kg cannot read: {exc}") from exc
-    if isinstance(answer, ox.QueryBoolean):
-        return Rows(vars=[], boolean=bool(answer), results_json=data)
-    names = [v.value for v in answer.variables]
-    return Rows(vars=names, terms=[tuple(solution) for solution in answer], results_json=data)
+    return Rows(vars=names, terms=terms, results_json=data)
 
 
 def _rdflib_term(t: object) -> Node:

@@ -45,7 +45,10 @@ def load(path: str | Path) -> OxigraphGraph:
     found = BY_SUFFIX.get(path.suffix)
     if found is None:
         known = ", ".join(BY_SUFFIX)
-        raise KgError(f"{path}: cannot load {path.suffix or 'this'} files; use {known}")
+        kind = f"{path.suffix} files" if path.suffix else "a file without a suffix"
+        if path.is_dir():
+            raise KgError(f"{path}: a folder with no kg store in it; give a graph file ({known})")
+        raise KgError(f"{path}: kg cannot load {kind}; use {known}")
     rdf_format = found.oxigraph
     graph = OxigraphGraph()
     try:

@@ -35,7 +35,10 @@ def doi_path(doi: str) -> str:
 
 def check_base(base: str) -> str:
     """An absolute http(s) or urn base IRI that ends with '/' or '#'."""
-    parts = urlsplit(base)
+    try:
+        parts = urlsplit(base)
+    except ValueError as exc:  # "https://[::1/kg/": a bracket never closed
+        raise KgError(f"base IRI must be an absolute http(s) IRI, got {base!r}: {exc}") from None
     ok = (parts.scheme in ("http", "https") and parts.netloc) or parts.scheme == "urn"
     if not ok or not base.isascii() or any(c in base for c in ' <>"{}|\\^`'):
         raise KgError(f"base IRI must be an absolute http(s) IRI in ASCII, got {base!r}")

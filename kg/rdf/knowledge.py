@@ -227,7 +227,7 @@ def _paper(
     ]
     if paper.doi:
         # the DOI percent-encoded as doi.org expects it ("10.1145/a[1]" has no IRI of its own)
-        doi_iri = iri(DOI + urllib.parse.quote(paper.doi, safe="/"))
+        doi_iri = iri(DOI + _doi_path(paper.doi))
         out += [Triple(p, DOI_PROPERTY, text(paper.doi)), Triple(p, SAME, doi_iri)]
     if paper.url:
         url = web_iri(paper.url)
@@ -290,6 +290,14 @@ def _tagged(value: str) -> Literal:
     """Text kg writes from the notes' words ("6.76倍 speedup over GraphM"), tagged with the
     language of its script."""
     return text(value, guess_language(value))
+
+
+def _doi_path(doi: str) -> str:
+    """A DOI as a path under https://doi.org/, percent-encoded; a segment that is "." or
+    ".." is encoded too, for IRI resolution would remove it ("10.1145/../../x" is not
+    https://doi.org/x)."""
+    segments = urllib.parse.quote(doi, safe="/").split("/")
+    return "/".join(s.replace(".", "%2E") if s in (".", "..") else s for s in segments)
 
 
 def web_iri(url: str) -> IRI | None:

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from ..errors import KgError
 from ..query import values
 from ..rdf.prefixes import NAMESPACES
-from ..text import fold, plain_table
+from ..text import fold, plain_table, printable
 
 if TYPE_CHECKING:
     import rdflib
@@ -129,7 +129,7 @@ class Table:
 
     def _markdown(self) -> str:
         def esc(text: str) -> str:
-            return re.sub(r"([\\|`*_\[\]<>])", r"\\\1", " ".join(text.split()))
+            return re.sub(r"([\\|`*_\[\]<>])", r"\\\1", " ".join(printable(text).split()))
 
         lines = ["| " + " | ".join(self.columns) + " |"]
         lines.append("|" + "|".join(" --- " for _ in self.columns) + "|")
