@@ -989,3 +989,23 @@ def test_bad_arguments_are_one_line_and_exit_2(
     assert says in err
     assert "Traceback" not in err
     assert (out / "graph.ttl").read_text(encoding="utf-8") == "the last build's"
+
+
+@pytest.mark.parametrize("after", [0.05, 0.15, 0.4])
+def test_ctrl_c_at_any_moment_is_one_line(tmp_path: Path, after: float) -> None:
+    """Ctrl-C in the first ~0.3 s (while kg was being imported) printed a traceback."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    notes = tmp_path / "n.md"
+    notes.write_text(_ONE, encoding="utf-8")
+    cmd = [sys.executable, "-m", "kg", "build", str(notes), "-o", str(tmp_path / "out")]
+    run = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    time.sleep(after)
+    run.send_signal(signal.SIGINT)
+    _, err = run.communicate(timeout=60)
+    assert "Traceback" not in err, err
+    # 130 when kg was interrupted; 0 if it had finished; -2 before Python itself had started
+    assert run.returncode in (130, 0, -2), (run.returncode, err)
