@@ -12,7 +12,7 @@ def run() -> int:
 
         return main()
     except KeyboardInterrupt:
-        print("kg: interrupted", file=sys.stderr)
+        sys.stderr.write("kg: interrupted\n")
         return 130
 
 
