@@ -1009,3 +1009,17 @@ def test_ctrl_c_at_any_moment_is_one_line(tmp_path: Path, after: float) -> None:
     assert "Traceback" not in err, err
     # 130 when kg was interrupted; 0 if it had finished; -2 before Python itself had started
     assert run.returncode in (130, 0, -2), (run.returncode, err)
+
+
+def test_csv_cells_that_look_like_formulas_do_not_run_in_a_spreadsheet() -> None:
+    """A title or claim starting with '=' (=HYPERLINK(...)) was written as it was: a
+    spreadsheet opening the CSV would run it."""
+    import csv
+    import io
+
+    from kg.tables import Table
+
+    cells = ['=HYPERLINK("http://x","y")', "+cmd|' /C calc'!A0", "@SUM(A1)", "-20", "plain"]
+    table = Table(name="t", columns=("cell",), rows=tuple((c,) for c in cells))
+    read = [row[0] for row in csv.reader(io.StringIO(table.text("csv")))][1:]
+    assert read == ["'" + c for c in cells[:3]] + ["-20", "plain"]

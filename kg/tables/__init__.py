@@ -124,7 +124,7 @@ class Table:
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\r\n")
         writer.writerow(self.columns)
-        writer.writerows([_cell(c) for c in row] for row in self.rows)
+        writer.writerows([_inert(_cell(c)) for c in row] for row in self.rows)
         return out.getvalue()
 
     def _markdown(self) -> str:
@@ -354,3 +354,15 @@ def _natural(text: str) -> tuple[object, ...]:
 
 def _cell(cell: Cell) -> str:
     return "" if cell is None else str(cell)
+
+
+def _inert(text: str) -> str:
+    """A CSV cell a spreadsheet will not run: text from the notes that starts like a
+    formula ("=HYPERLINK(...)", "+cmd", "@SUM") gets a leading apostrophe, as OWASP
+    advises; numbers ("-20") stay numbers. graph.html's CSV export does the same."""
+    if text[:1] in ("=", "+", "-", "@", "\t", "\r") and not _NUMBER.fullmatch(text):
+        return "'" + text
+    return text
+
+
+_NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
