@@ -14,10 +14,11 @@ question does not parse the graph file first.
 - The previous generation is kept, for a question that opened it just before the link
   moved; older ones are removed. Builds into one folder take turns (a lock file).
 
-Each notes file's statements are a named graph, as in the TriG; the statements several
-files share (a conference, its sessions) are in the default graph, once. Questions run
-on the union of the graphs, which Oxigraph does not de-duplicate: a statement stored in
-two graphs would be counted twice.
+Each notes file's statements are a named graph, as in graph.trig, and the default graph
+is their union, as in graph.ttl (each statement once): questions run on the default
+graph and answer as graph.ttl does, ``GRAPH`` patterns see each file. The union is
+stored twice, which costs load time and space and halves the time of heavy questions
+against a union of named graphs (which Oxigraph does not de-duplicate).
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ if TYPE_CHECKING:
 STORE_DIR = "store"
 CURRENT = "current"
 MANIFEST = "kg-store.json"  # in a generation: what each of its graphs holds (SHA-256)
-FORMAT = 1  # the layout of a generation; another layout is made anew, never copied
+FORMAT = 2  # the layout of a generation; another layout is made anew, never copied
 DEFAULT = ""  # the default graph's key in a manifest
 
 
@@ -99,8 +100,10 @@ def _errors_name(root: Path) -> Iterator[None]:
 
 
 def _prepare(statements: Statements, root: Path) -> Path:
+    # each named graph as in graph.trig (the file's head and body); the default graph is
+    # the union, as in graph.ttl: the merged heads (keyed DEFAULT) and every body
     texts = {DEFAULT: statements.heads_text()} | {
-        g.value: part.body for g, part in statements.parts
+        g.value: part.ntriples() for g, part in statements.parts
     }
     wanted = {g: hashlib.sha256(text).hexdigest() for g, text in texts.items()}
     name = "g-" + hashlib.sha256(json.dumps(wanted, sort_keys=True).encode()).hexdigest()[:20]
@@ -110,7 +113,7 @@ def _prepare(statements: Statements, root: Path) -> Path:
         tmp = root / f".new-{os.getpid()}"  # under the lock: no other build writes here
         shutil.rmtree(tmp, ignore_errors=True)
         try:
-            _make(tmp, texts, wanted, _current(root))
+            _make(tmp, statements, texts, wanted, _current(root))
             tmp.rename(target)
         finally:
             shutil.rmtree(tmp, ignore_errors=True)
@@ -118,23 +121,43 @@ def _prepare(statements: Statements, root: Path) -> Path:
 
 
 def _make(
-    tmp: Path, texts: dict[str, bytes], wanted: dict[str, str], previous: Path | None
+    tmp: Path,
+    statements: Statements,
+    texts: dict[str, bytes],
+    wanted: dict[str, str],
+    previous: Path | None,
 ) -> None:
     """A new generation in ``tmp``: a copy of ``previous`` (hard links) with the graphs
-    that changed replaced, or all graphs loaded when there is nothing to start from."""
+    that changed replaced, or all graphs loaded when there is nothing to start from.
+
+    A changed file's statements leave the default graph with its named graph (bodies
+    describe subjects no other file does), then the merged heads are stated again: a
+    statement other files share stays."""
     had = _manifest(previous) if previous is not None else None
-    if had is not None and previous is not None:
-        ox.Store.read_only(str(previous)).backup(str(tmp))
+    if had is None or previous is None:
+        store = ox.Store(str(tmp))
+        store.bulk_load(statements.ntriples(), ox.RdfFormat.N_TRIPLES)
+        store.bulk_load(
+            b"".join(_nquads(g, text) for g, text in texts.items() if g), ox.RdfFormat.N_QUADS
+        )
     else:
-        had = {}
-    store = ox.Store(str(tmp))
-    changed = sorted(g for g in wanted if had.get(g) != wanted[g])
-    for g in sorted(had.keys() - wanted.keys()) + [g for g in changed if g in had]:
-        if g:
-            store.remove_graph(ox.NamedNode(g))
-        else:
-            store.clear_graph(ox.DefaultGraph())
-    store.bulk_load(b"".join(_nquads(g, texts[g]) for g in changed), ox.RdfFormat.N_QUADS)
+        ox.Store.read_only(str(previous)).backup(str(tmp))
+        store = ox.Store(str(tmp))
+        gone = sorted(g for g in had if g and had[g] != wanted.get(g))
+        for g in gone:
+            graph = ox.NamedNode(g)
+            old = [
+                ox.Quad(q.subject, q.predicate, q.object, ox.DefaultGraph())
+                for q in store.quads_for_pattern(None, None, None, graph)
+            ]
+            store.remove_graph(graph)
+            for quad in old:
+                store.remove(quad)
+        new = sorted(g for g in wanted if g and had.get(g) != wanted[g])
+        if gone or new or had.get(DEFAULT) != wanted[DEFAULT]:
+            store.bulk_load(texts[DEFAULT], ox.RdfFormat.N_TRIPLES)  # the heads, again
+        store.bulk_load(b"".join(texts[g] for g in new), ox.RdfFormat.N_TRIPLES)
+        store.bulk_load(b"".join(_nquads(g, texts[g]) for g in new), ox.RdfFormat.N_QUADS)
     store.flush()
     del store  # closed: the generation is never written again
     manifest = {"format": FORMAT, "graphs": wanted}
@@ -236,10 +259,11 @@ def serve(
     poll: float = 1.0,
 ) -> int:
     """Answer SPARQL 1.1 questions over HTTP, on this machine only (``127.0.0.1``), from
-    the store in ``out_dir``: Oxigraph's server, read-only, over the union of the
-    graphs. When a build moves the store on, the server is started again on the new
-    generation. Runs until interrupted (or the server stops: its exit code is returned);
-    ``on_start(generation, url)`` is called at each start."""
+    the store in ``out_dir``: Oxigraph's server, read-only (questions run on the default
+    graph, the union; ``GRAPH`` patterns see each notes file's graph). When a build
+    moves the store on, the server is started again on the new generation. Runs until
+    interrupted (or the server stops: its exit code is returned); ``on_start(generation,
+    url)`` is called at each start."""
     if not 0 < port < 65536:
         raise KgError(f"--port {port}: not a port (1-65535)")
     url = f"http://{LOOPBACK}:{port}"
@@ -255,7 +279,6 @@ def serve(
                 str(generation),
                 "--bind",
                 f"{LOOPBACK}:{port}",
-                "--union-default-graph",
             ],
             stdin=subprocess.DEVNULL,
         )

@@ -229,3 +229,26 @@ def test_a_question_on_the_store_loads_no_rdflib(sc21_out: Path) -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert "Microsoft" in done.stdout
     assert done.stdout.strip().splitlines()[-1] == "False"
+
+
+def test_the_store_holds_the_named_graphs_of_the_trig_and_their_union(tmp_path: Path) -> None:
+    """Each notes file's graph is as in graph.trig (GRAPH patterns see it), and the
+    default graph is the union of graph.ttl and graph.nt: every statement once."""
+    notes, out = _notes(tmp_path / "notes", 3), tmp_path / "out"
+    assert _build(notes, out, "--format", "all") == 0
+    store = open_store(out)
+    trig = ox.Store()
+    trig.load(path=str(out / "graph.trig"), format=ox.RdfFormat.TRIG)
+    named = {
+        str(q)
+        for q in store.quads_for_pattern(None, None, None)
+        if q.graph_name != ox.DefaultGraph()
+    }
+    assert named == {str(q) for q in trig.quads_for_pattern(None, None, None)}
+    union = {
+        str(ox.Triple(q.subject, q.predicate, q.object))
+        for q in store.quads_for_pattern(None, None, None, ox.DefaultGraph())
+    }
+    ttl = ox.Store()  # a store keeps a decimal's value ("2.0" and "2" are one): compare so
+    ttl.load(path=str(out / "graph.ttl"), format=ox.RdfFormat.TURTLE)
+    assert union == {str(q) for q in ttl.quads_for_pattern(None, None, None)}

@@ -81,11 +81,13 @@ def query(
         return endpoint_query(source, text, bindings, timeout=timeout, graph_iri=graph_iri)
     if isinstance(source, ox.Store):
         store = source
-        return with_timeout(lambda: run_store(store, text, bindings), timeout)
+        return with_timeout(lambda: run_store(store, text, bindings, union=False), timeout)
     if isinstance(source, str | Path):
         found = find_store(source) if Path(source).is_dir() else None
         if found is not None:  # opened where it is asked (a forked child, with a timeout)
-            return with_timeout(lambda: run_store(open_store(found), text, bindings), timeout)
+            return with_timeout(
+                lambda: run_store(open_store(found), text, bindings, union=False), timeout
+            )
         from ..rdf.graph import load
 
         graph: rdflib.Graph = load(Path(source))

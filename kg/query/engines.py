@@ -45,20 +45,26 @@ def run_local(graph: rdflib.Graph, sparql: str, bindings: Mapping[str, Term], en
     return _run_rdflib(plain_copy(graph), sparql, bindings)
 
 
-def run_store(store: ox.Store, sparql: str, bindings: Mapping[str, Term]) -> Rows:
-    """A question answered by Oxigraph over the union of a store's graphs."""
-    answer = ask_oxigraph(store, with_values(sparql, bindings))
+def run_store(
+    store: ox.Store, sparql: str, bindings: Mapping[str, Term], union: bool = True
+) -> Rows:
+    """A question answered by Oxigraph over a store's default graph, or with ``union``
+    over the union of its graphs (a graph file kg loaded: the same)."""
+    answer = ask_oxigraph(store, with_values(sparql, bindings), union)
     if isinstance(answer, ox.QueryTriples):
         raise QueryError("only SELECT and ASK queries give rows")
     return from_results_json(answer.serialize(format=ox.QueryResultsFormat.JSON) or b"")
 
 
 def ask_oxigraph(
-    store: ox.Store, sparql: str
+    store: ox.Store, sparql: str, union: bool = True
 ) -> ox.QuerySolutions | ox.QueryBoolean | ox.QueryTriples:
-    """Oxigraph's answer to a query over the union of the graphs, kg's prefixes declared."""
+    """Oxigraph's answer to a query over the union of the graphs (or, without ``union``,
+    the default graph), kg's prefixes declared."""
     try:
-        return store.query(sparql, use_default_graph_as_union=True, prefixes=prefixes(DEFAULT_BASE))
+        return store.query(
+            sparql, use_default_graph_as_union=union, prefixes=prefixes(DEFAULT_BASE)
+        )
     except SyntaxError as exc:
         raise QueryError(f"SPARQL syntax error: {exc}{_form_hint(sparql)}") from exc
     except (OSError, RuntimeError, ValueError) as exc:

@@ -45,6 +45,10 @@ class GraphPart:
     classes: dict[str, int] = field(default_factory=dict)  # class IRI -> subjects
     turtle: bytes | None = None  # the body as Turtle without prefixes; None: not made yet
 
+    def ntriples(self) -> bytes:
+        """The graph's statements (its head, then its body) as N-Triples."""
+        return _ntriples(self.head) + self.body
+
 
 def graph_part(
     head: Iterable[Triple], body: Iterable[Triple], base: str | None = None
