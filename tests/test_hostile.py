@@ -457,7 +457,9 @@ def test_any_text_gives_turtle_every_parser_takes(
         f"- DOI: 10.1145/1234567.1234567\n- Abstract: We present Omega. {abstract} 3x faster.\n",
         encoding="utf-8",
     )
-    out = tmp_path / "out"
+    import tempfile
+
+    out = Path(tempfile.mkdtemp(dir=tmp_path)) / "out"  # hypothesis reuses tmp_path
     capfd.readouterr()
     code = main(["build", str(notes), "-o", str(out), "--no-html", "--no-cache", "--format", "all"])
     said = capfd.readouterr().err
@@ -1027,3 +1029,23 @@ def test_csv_cells_that_look_like_formulas_do_not_run_in_a_spreadsheet() -> None
     table = Table(name="t", columns=("cell",), rows=tuple((c,) for c in cells))
     read = [row[0] for row in csv.reader(io.StringIO(table.text("csv")))][1:]
     assert read == ["'" + c for c in cells[:3]] + ["-20", "plain"]
+
+
+@pytest.mark.parametrize(
+    "headings", [("\U0001f600\U0001f600", "\U0001f601\U0001f601"), ("!!! ???", "??? !!!")]
+)
+def test_two_papers_under_headings_with_no_words_are_not_merged_in_silence(
+    tmp_path: Path, headings: tuple[str, str], capfd
+) -> None:
+    """Two papers without DOIs under headings of only emoji or punctuation became one
+    paper named after their session, with both author lists, exit 0 and nothing said."""
+    notes = tmp_path / "n.md"
+    notes.write_text(
+        "# OSDI 2020\n\n## Storage Systems\n\n"
+        f"### {headings[0]}\n\n- Authors: Ann Lee (MIT)\n- Abstract: 2x faster.\n\n"
+        f"### {headings[1]}\n\n- Authors: Bob Smith (Stanford University)\n- Abstract: 3x.\n",
+        encoding="utf-8",
+    )
+    capfd.readouterr()
+    _build(notes, tmp_path / "out", "--no-html")
+    assert "n.md:12: warning: a second author list in the paper of line 3" in capfd.readouterr().err

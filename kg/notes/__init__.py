@@ -220,6 +220,19 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
                 )
             continue
         listed[same] = paper
+        authors = [line for line in draft.body if _is_author_list(line, labels)]
+        words = [
+            regex.split(r"[:：]", line.text, maxsplit=1)[0].strip().casefold() for line in authors
+        ]
+        if len(words) > len(set(words)):  # "Authors:" twice: two papers read as one
+            authors = [a for a, w in zip(authors, words, strict=True) if words.count(w) > 1]
+            problem(
+                "warning",
+                authors[1].number,
+                f"a second author list in the paper of line {paper.span.line}: two papers "
+                "read as one? (a heading with no words is no title); kg outline shows it",
+                authors[1].text,
+            )
         if paper.session is not None and fold(paper.session) not in session_names:
             session_names[fold(paper.session)] = paper.session
             sessions.append(
@@ -316,6 +329,11 @@ def _unclosed_fence(text: str) -> tuple[int, str] | None:
     return opened[0], "\n".join(lines[opened[0] :])
 
 
+def _is_author_list(line: Line, labels: Labels) -> bool:
+    found = labels.label(line.text)
+    return found is not None and found[0] == "institutions" and bool(found[1])
+
+
 def _named_in(doi: str, problems: list[Problem]) -> bool:  # a duplicate DOI, reported
     return any(doi in p.message for p in problems)
 
@@ -329,7 +347,7 @@ def _paper_evidence(block: list[Line], labels: Labels, read_dois: set[str]) -> s
             return f"DOI {doi}"
     for line in block:
         found = labels.label(line.text)
-        if found is not None and found[0] == "authors" and found[1]:
+        if found is not None and found[0] == "institutions" and found[1]:
             return "an author list"
     return ""
 
