@@ -939,6 +939,7 @@ def test_terminal_escapes_in_the_notes_do_not_reach_the_terminal(tmp_path: Path,
     ("argv", "says"),
     [
         (["build", "N", "--base", "https://[::1/kg/"], "base IRI must be an absolute"),
+        (["build", "N", "--base", "http://x:99999/kg/"], "base IRI must be an absolute"),
         (["build", "N", "--license", "not an iri"], "--license 'not an iri': not an absolute"),
         (["build", "N", "-o", ""], "give a folder's name"),
         (["query", "papers-per-session", "--timeout", "nan"], "seconds between 0 and 86400"),

@@ -37,6 +37,7 @@ def check_base(base: str) -> str:
     """An absolute http(s) or urn base IRI that ends with '/' or '#'."""
     try:
         parts = urlsplit(base)
+        _ = parts.port  # a port out of range ("http://x:99999/") raises here
     except ValueError as exc:  # "https://[::1/kg/": a bracket never closed
         raise KgError(f"base IRI must be an absolute http(s) IRI, got {base!r}: {exc}") from None
     ok = (parts.scheme in ("http", "https") and parts.netloc) or parts.scheme == "urn"
