@@ -12,11 +12,11 @@ also stands alone (:func:`read_notes`, :func:`extract`, :func:`to_statements`).
 
 from __future__ import annotations
 
-import importlib
 import sys
 import types
 from typing import TYPE_CHECKING, Any
 
+from .lazy import exports
 from .version import __version__
 
 if TYPE_CHECKING:
@@ -130,13 +130,7 @@ class _Package(types.ModuleType):
 sys.modules[__name__].__class__ = _Package
 
 
-def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module 'kg' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{home}", __name__), name)
-    globals()[name] = value
-    return value
+__getattr__ = exports(__name__, _HOMES)
 
 
 def __dir__() -> list[str]:

@@ -6,6 +6,10 @@ The command line turns each into a one-line message and an exit code
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+from pathlib import Path
+
 
 class KgError(Exception):
     """Base class of every error kg raises on purpose."""
@@ -46,3 +50,15 @@ class StoreError(KgError):
 class CacheWarning(UserWarning):
     """A cache entry that was damaged or not kg's (ignored and redone), or a cache folder
     that cannot be written (the build goes on without it)."""
+
+
+@contextlib.contextmanager
+def naming(path: str | Path) -> Iterator[None]:
+    """A system error without a file name ("No space left on device") inside the block
+    is raised again naming ``path``, so that the one-line message says where."""
+    try:
+        yield
+    except OSError as exc:
+        if exc.filename is None:
+            raise OSError(exc.errno, exc.strerror, str(path)) from exc
+        raise

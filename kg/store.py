@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING
 
 import pyoxigraph as ox
 
-from .errors import KgError, StoreError
+from .errors import KgError, StoreError, naming
 
 if TYPE_CHECKING:
     from .rdf.statements import Statements
@@ -53,18 +53,12 @@ def store_root(out_dir: str | Path) -> Path:
     return Path(out_dir) / STORE_DIR
 
 
-def write_store(statements: Statements, out_dir: str | Path) -> Path:
-    """Bring ``OUT/store`` up to date with the statements (:func:`prepare_store`, then
-    :func:`publish_store`) and return the generation it now points at."""
-    return publish_store(prepare_store(statements, out_dir))
-
-
 def prepare_store(statements: Statements, out_dir: str | Path) -> Path:
     """Make the generation of ``OUT/store`` that holds the statements, unless it exists,
     and return it; readers do not see it until :func:`publish_store`. Only the graphs
     whose statements differ from the current generation's are written."""
     root = store_root(out_dir)
-    with _errors_name(root):
+    with naming(root):
         root.mkdir(parents=True, exist_ok=True)
         with _lock(root):
             return _prepare(statements, root)
@@ -74,7 +68,7 @@ def publish_store(generation: Path) -> Path:
     """Point ``current`` at a generation :func:`prepare_store` made, and remove the
     generations older than the one it replaces."""
     root = generation.parent
-    with _errors_name(root), _lock(root):
+    with naming(root), _lock(root):
         if _manifest(generation) is None:
             raise StoreError(
                 f"{generation}: removed by another build into the same folder; build again"
@@ -86,17 +80,6 @@ def publish_store(generation: Path) -> Path:
             if old.name not in keep and old.is_dir() and not old.is_symlink():
                 shutil.rmtree(old, ignore_errors=True)
     return generation
-
-
-@contextlib.contextmanager
-def _errors_name(root: Path) -> Iterator[None]:
-    """A system error without a file name ("No space left on device") names the store."""
-    try:
-        yield
-    except OSError as exc:
-        if exc.filename is None:
-            raise OSError(exc.errno, exc.strerror, str(root)) from exc
-        raise
 
 
 def _prepare(statements: Statements, root: Path) -> Path:

@@ -11,6 +11,8 @@ import tempfile
 from collections.abc import Callable, Collection, Iterable, Iterator
 from pathlib import Path
 
+from ..errors import naming
+
 STAGING = ".kg-staging-"  # the prefix of the folder a build writes its outputs into first
 TMP_PREFIX = ".kg-"  # of a file being written; only such files are kg's to remove
 LOCK = ".kg-lock"  # builds into one folder publish in turn
@@ -24,12 +26,8 @@ def atomic_write(path: str | Path, write: Callable[[Path], None]) -> Path:
     would put a file where the device was."""
     shown = path = Path(path)
     if path.exists() and not path.is_file():
-        try:
+        with naming(shown):  # "No space left on device" says which device
             write(path)
-        except OSError as exc:  # "No space left on device" says which device
-            if exc.filename is None:
-                raise OSError(exc.errno, exc.strerror, str(shown)) from exc
-            raise
         return shown
     if path.is_symlink():
         path = path.resolve()
@@ -89,12 +87,8 @@ def staged(out_dir: str | Path, replaces: Collection[str] = ()) -> Iterator[Path
                 stale.unlink(missing_ok=True)
         staging = Path(tempfile.mkdtemp(prefix=STAGING, dir=out))
         try:
-            try:
+            with naming(out):  # "No space left on device" says which folder
                 yield staging
-            except OSError as exc:  # "No space left on device" says which folder
-                if exc.filename is None:
-                    raise OSError(exc.errno, exc.strerror, str(out)) from exc
-                raise
             made = sorted(p for p in staging.iterdir() if p.is_file())
             # anything that would stop a rename half-way (a folder where a file goes) stops
             # the build before the first one, so that no file of this build is published
