@@ -114,10 +114,10 @@ class Labels:
         self._set("_kind", kind)
         self._set(
             "_label_re",
-            # "Title: X", "Title · X", and in pasted programs "TITLE X" (a label in capitals,
-            # no colon)
+            # "Title: X", "Title · X", Obsidian's inline fields "title:: X", and in pasted
+            # programs "TITLE X" (a label in capitals, no colon)
             regex.compile(
-                rf"^(?:(?i:(?P<label>{_alternatives(list(kind))}))(?:\s*[:：]|\s+[·•]\s)"
+                rf"^(?:(?i:(?P<label>{_alternatives(list(kind))}))(?:\s*(?:::|[:：])|\s+[·•]\s)"
                 rf"|(?P<caps>{_alternatives([w.upper() for w in kind if w.isascii()])})\s)"
                 rf"\s*(?P<value>.*)$"
             ),
