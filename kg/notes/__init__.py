@@ -161,6 +161,13 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
         front = read_front_matter(bare[0], 1, labels, problem)
     else:
         front = read_front_matter(parsed.front_matter, 2, labels, problem)
+    if not parsed.front_matter_closed:
+        problem(
+            "warning",
+            1,
+            "front matter never closed (no '---' line after its fields); "
+            "read up to the first blank line",
+        )
     lines = [*front.lines, *lines[:end]]
     metadata = front.metadata
     title_line = _title_line(lines, labels)
@@ -168,6 +175,14 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
         (line.text for line in lines if line.number == title_line), ""
     )
     found = Structure(labels, title_line).read(tree(lines, labels))
+    if front.paper and not found.papers:
+        # a literature note: the paper is in its front matter, and the whole page is its
+        # notes (its headings go one level down, under the paper's)
+        lines = [*front.paper, *(_lower(line) for line in lines)]
+        found = Structure(labels, title_line).read(tree(lines, labels))
+    elif front.strong:  # the first of the records a page separates with "---" lines
+        lines = [*front.record, *lines]
+        found = Structure(labels, title_line).read(tree(lines, labels))
     skipped_lines = {line.number for block, _ in found.skipped for line in block}
     first = lines[0] if lines else None
     if (
@@ -306,6 +321,11 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
 
 
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
+
+
+def _lower(line: Line) -> Line:
+    """The line with its heading one level down."""
+    return replace(line, level=min(line.level + 1, 6)) if line.kind == "heading" else line
 
 
 def _unclosed_fence(text: str) -> tuple[int, str] | None:

@@ -7,8 +7,11 @@ group's schedule is a list of entries with ``title``, ``authors`` and
 ``link`` fields. Such a list, one whose entries have a field named like a
 title label, gives one list item per entry (:class:`~kg.notes.markdown.Line`),
 with its other labelled fields under it ("Authors: ..."), so that the reader
-reads them as it reads any list of papers. Line numbers come from YAML's own
-marks. The YAML is read with PyYAML's safe loader: it builds plain data, never
+reads them as it reads any list of papers. Front matter that is itself one
+paper's fields (a literature note: ``title``, ``authors``, ``doi``) gives that
+paper's lines, a heading and its fields (:attr:`FrontMatter.paper`); the reader
+uses them when they are a paper and not the page's own metadata. Line numbers
+come from YAML's own marks. The YAML is read with PyYAML's safe loader: it builds plain data, never
 objects.
 """
 
@@ -22,6 +25,7 @@ import yaml
 from ..text import yaml_too_deep
 from .labels import Labels
 from .markdown import Line
+from .shapes import DOI_RE
 
 Report = Callable[[str, int, str], None]  # severity, line, message
 
@@ -32,6 +36,13 @@ class FrontMatter:
 
     metadata: dict[str, str]
     lines: tuple[Line, ...] = ()
+    # the fields as one paper's lines (a heading, then "Key: value" lines), when they
+    # name a title and a DOI or authors; ``record``: the same as one paragraph of
+    # "Key: value" lines, as the records after it that "---" lines separate; ``strong``
+    # when they cannot be a page's own metadata (a DOI, a label such as "论文题目")
+    paper: tuple[Line, ...] = ()
+    record: tuple[Line, ...] = ()
+    strong: bool = False
 
 
 # libyaml's parser when PyYAML has it (its wheels do), else PyYAML's own: both safe
@@ -71,6 +82,16 @@ def read_front_matter(text: str, first_line: int, labels: Labels, report: Report
     try:
         node = yaml.compose(text, Loader=_LOADER)
     except yaml.YAMLError as exc:
+        # "论文题目: CrossFS: A ..." is no YAML, yet plainly a paper's fields
+        fields = [
+            (key.strip(), value.strip(), first_line + at, False)
+            for at, line in enumerate(text.split("\n"))
+            for key, colon, value in [line.partition(":")]
+            if colon and key.strip()
+        ]
+        paper, record, strong = _paper(fields, labels)
+        if paper:
+            return FrontMatter({}, (), paper, record, strong)
         mark = getattr(exc, "problem_mark", None)
         where = first_line + mark.line if mark else max(first_line - 1, 1)
         report("warning", where, "front matter is not valid YAML; ignored")
@@ -90,7 +111,45 @@ def read_front_matter(text: str, first_line: int, labels: Labels, report: Report
     for _, value in node.value:
         if isinstance(value, yaml.SequenceNode):
             lines += _entries(value, first_line, labels, lines)
-    return FrontMatter(metadata, tuple(lines))
+    fields = [
+        (str(k.value), _text(v), first_line + v.start_mark.line, isinstance(v, yaml.SequenceNode))
+        for k, v in node.value
+        if isinstance(k, yaml.ScalarNode) and not isinstance(v, yaml.MappingNode)
+    ]
+    paper, record, strong = _paper(fields, labels)
+    return FrontMatter(metadata, tuple(lines), paper, record, strong)
+
+
+Field = tuple[str, str, int, bool]  # key, value as text, line, whether a list
+
+
+def _paper(fields: list[Field], labels: Labels) -> tuple[tuple[Line, ...], tuple[Line, ...], bool]:
+    """The front matter's fields as one paper's lines, and whether they are surely a
+    paper (a DOI, or a paper-title label such as "论文题目") rather than perhaps the
+    page's own metadata ("title" and a list of authors)."""
+    titles = labels.title_headers
+    title = next((f for f in fields if f[0].casefold() in titles and f[1]), None)
+    if title is None:
+        return (), (), False
+    kinds = {k: label[0] for k, v, _, _ in fields if v and (label := labels.label(f"{k}: {v}"))}
+    doi = any(DOI_RE.search(v) for _, v, _, _ in fields)
+    # "authors:" (the label kind of author lines is "institutions"); a blog post's
+    # "author: me" is its writer
+    authors = any(
+        kinds.get(k) == "institutions" and (k.casefold() != "author" or many)
+        for k, _, _, many in fields
+    )
+    if not (doi or authors):
+        return (), (), False
+    used = [
+        f for f in fields if f[0] != title[0] and f[1] and kinds.get(f[0], "ignored") != "ignored"
+    ]
+    paper = [Line(title[2], title[1], "heading", level=1, block=-10_000)]
+    paper += [
+        Line(n, f"{k}: {v}", "text", block=-10_001 - at) for at, (k, v, n, _) in enumerate(used)
+    ]
+    record = [Line(n, f"{k}: {v}", "text", block=-10_000) for k, v, n, _ in [title, *used]]
+    return tuple(paper), tuple(record), doi or title[0].casefold() != "title"
 
 
 def _entries(

@@ -87,6 +87,7 @@ class Parsed:
     lines: tuple[Line, ...]
     front_matter: str = ""
     front_matter_line: int = 0
+    front_matter_closed: bool = True  # False: no "---" closed it; it ended at a blank line
 
 
 # pulldown-cmark's options: GitHub's pipe tables (a table of papers is a list of papers).
@@ -129,17 +130,27 @@ def _tree(text: str) -> list[_Node]:
     return root.children
 
 
-def _front_matter(text: str) -> tuple[str, str]:
+_YAML_FIELD = regex.compile(r"[^\s:#-][^:]*:(?:\s|$)")
+
+
+def _front_matter(text: str) -> tuple[str, str, bool]:
     """YAML front matter (between a first line ``---`` and the next line ``---`` or
     ``...``) and the text with the front matter's lines left empty, so that line
-    numbers stay those of the file."""
+    numbers stay those of the file; and whether a line closed it. Front matter never
+    closed (a first ``---`` and then fields) ends at the first blank line or heading."""
     lines = text.split("\n")
     if not lines or lines[0].rstrip() != "---":
-        return "", text
+        return "", text, True
     for at in range(1, len(lines)):
         if lines[at].rstrip() in ("---", "..."):
-            return "\n".join(lines[1:at]), "\n" * (at + 1) + "\n".join(lines[at + 1 :])
-    return "", text
+            return "\n".join(lines[1:at]), "\n" * (at + 1) + "\n".join(lines[at + 1 :]), True
+    if len(lines) < 2 or not _YAML_FIELD.match(lines[1]):
+        return "", text, True  # a rule, then notes
+    end = next(
+        (at for at in range(1, len(lines)) if not lines[at].strip() or lines[at][:2] == "# "),
+        len(lines),
+    )
+    return "\n".join(lines[1:end]), "\n" * end + "\n".join(lines[end:]), False
 
 
 @lru_cache(maxsize=1)
@@ -148,16 +159,20 @@ def _cjk_inline() -> MarkdownIt:
     return MarkdownIt("commonmark").use(cjk_friendly)
 
 
-def parse(text: str, title_headers: frozenset[str] = frozenset()) -> Parsed:
+def parse(
+    text: str, title_headers: frozenset[str] = frozenset(), front_matter: bool = True
+) -> Parsed:
     """The lines of a notes file (Markdown or plain text) with their structure.
 
     A table's rows become list items: the cell of the title column (its header in
     ``title_headers``, case-folded, else the first column of words) is the item's line,
-    and each other cell a line of the item, "Header: cell"."""
-    front, text = _front_matter(_TIGHT_HEADING.sub(r"\1 ", text))
+    and each other cell a line of the item, "Header: cell". With ``front_matter``
+    False, a first block between ``---`` lines is read as notes."""
+    text = _TIGHT_HEADING.sub(r"\1 ", text)
+    front, text, closed = _front_matter(text) if front_matter else ("", text, True)
     walk = _Walk(text, title_headers)
     walk.blocks(_tree(text))
-    return Parsed(tuple(walk.lines), front, 1 if front else 0)
+    return Parsed(tuple(walk.lines), front, 1 if front else 0, closed)
 
 
 @dataclass(frozen=True)
