@@ -19,8 +19,9 @@ from pathlib import Path
 import rdflib
 
 from . import files
-from .errors import NotesError
+from .errors import LimitWarning, NotesError
 from .lexicon import load_lexicon
+from .limits import BUILD_NEEDS, STORE_NEEDS, address_space, shown
 from .output import staged, write_bytes, write_description, write_formats
 from .pipeline import Cache, build_statements
 from .pipeline import cache as cache_mod
@@ -88,6 +89,13 @@ def build_all(
     """
     stages = stages or Stages()
     base = check_base(base)
+    room = address_space()
+    if room is not None and room < BUILD_NEEDS:
+        message = (
+            f"the address space is limited to {shown(room)} (ulimit -v); a build may need "
+            f"{shown(BUILD_NEEDS)} or more, and stops without a word from kg if it runs out"
+        )
+        warnings.warn(message, LimitWarning, stacklevel=2)
     with stages("lexicon"):
         lexicon = load_lexicon(lexicons)
     paths = list(paths) if paths is not None else [files.default_notes_dir()]
@@ -119,6 +127,14 @@ def write(
     with ``cache_dir``, a page whose input did not change is copied from there. Returns
     the paths written."""
     stages = stages or Stages()
+    room = address_space()
+    if store and room is not None and room < STORE_NEEDS:
+        message = (
+            f"the address space is limited to {shown(room)} (ulimit -v) and the on-disk store "
+            f"needs about {shown(STORE_NEEDS)}: no store written (kg query reads the graph file)"
+        )
+        warnings.warn(message, LimitWarning, stacklevel=2)
+        store = False
     background = ThreadPoolExecutor(max_workers=1)
     stored = background.submit(prepare_store, result.statements, out_dir) if store else None
     background.shutdown(wait=False)

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 # Only light modules here: `kg --help` and `kg query` start in a tenth of a second; each
 # command imports what it needs (the extraction, rdflib and drawing libraries) itself.
-from .errors import CacheWarning, KgError, QueryError
+from .errors import KgError, KgWarning, QueryError
 from .files import CACHE_DIR_NAME
 from .html.options import DEFAULT_MAX_NODES, VIEWS
 from .query import ENGINES, FORMATS, named_queries, query, unmatched
@@ -78,7 +78,7 @@ def _run(args: argparse.Namespace) -> int:
 
 def _show_warning(message, category, filename, lineno, file=None, line=None):  # type: ignore[no-untyped-def]  # noqa: ARG001
     """kg's own warnings as one line each; others as Python prints them."""
-    if issubclass(category, CacheWarning):
+    if issubclass(category, KgWarning):
         print(f"kg: warning: {message}", file=sys.stderr)
     else:
         sys.stderr.write(warnings.formatwarning(message, category, filename, lineno, line))
@@ -464,6 +464,11 @@ def _graph_for(path: Path | None) -> rdflib.Graph:
 def _source_for(path: Path | None) -> rdflib.Graph | Path:
     """What ``kg query`` reads: a store (the folder given, else ./out's), else a graph
     file as :func:`_graph_for` finds one."""
+    if path is not None and path.is_dir() and find_store(path) is None:
+        graph = path / "graph.ttl"  # a build with --no-store (or too little memory for one)
+        if graph.exists():
+            print(f"kg: no store in {path}: reading {graph}", file=sys.stderr)
+            return _graph_for(graph)
     if path is not None:
         return path if path.is_dir() else _graph_for(path)
     store = find_store(DEFAULT_OUT)

@@ -47,9 +47,18 @@ class StoreError(KgError):
     """A triple store (kg's own, or a remote one) that refused or failed a request."""
 
 
-class CacheWarning(UserWarning):
+class KgWarning(UserWarning):
+    """Something kg left out or redid, and the build went on: shown as one line."""
+
+
+class CacheWarning(KgWarning):
     """A cache entry that was damaged or not kg's (ignored and redone), or a cache folder
     that cannot be written (the build goes on without it)."""
+
+
+class LimitWarning(KgWarning):
+    """Too little address space (``ulimit -v``) for all of a build: the on-disk store is
+    left out, or the build may not finish."""
 
 
 @contextlib.contextmanager

@@ -25,7 +25,7 @@ CACHE_DIR_NAME = ".kg-cache"  # in the output folder: what each notes file gave
 _PACKAGE = Path(__file__).resolve().parent
 _CHECKOUT = _PACKAGE.parent
 
-NOTES_SUFFIXES = (".txt", ".md", ".markdown", ".notes")
+NOTES_SUFFIXES = (".txt", ".md", ".markdown", ".mdown", ".mkd", ".mdx", ".qmd", ".notes")
 SETTINGS_FILE = "kg.yaml"
 
 
@@ -143,8 +143,12 @@ def _walk(folder: Path) -> Iterator[Path]:
         dirs.sort()
         for name in sorted(names):
             path = Path(top) / name
-            if path.suffix.lower() in NOTES_SUFFIXES and path.is_file():
-                yield path
+            if path.suffix.lower() not in NOTES_SUFFIXES:
+                continue
+            if not path.is_file():  # a pipe, a socket, a broken link: its notes would be lost
+                what = "a link to nothing" if not path.exists() else "not a regular file"
+                raise NotesError(f"{what}; kg cannot read notes from it", str(path))
+            yield path
 
 
 def notes_files(paths: Iterable[str | Path]) -> list[NotesPath]:

@@ -1050,3 +1050,88 @@ def test_two_papers_under_headings_with_no_words_are_not_merged_in_silence(
     capfd.readouterr()
     _build(notes, tmp_path / "out", "--no-html")
     assert "n.md:12: warning: a second author list in the paper of line 3" in capfd.readouterr().err
+
+
+def test_front_matter_never_closed_is_no_paper(tmp_path: Path, capfd) -> None:
+    """A first '---' and a field, never closed: the field became a paper of its own
+    ("title: [unclosed"), three papers counted for two, nothing said."""
+    notes = tmp_path / "n.md"
+    notes.write_text("---\ntitle: [unclosed\n" + _ONE, encoding="utf-8")
+    capfd.readouterr()
+    assert _build(notes, tmp_path / "out", "--no-html") == 0
+    err = capfd.readouterr().err
+    assert "n.md:1: warning: front matter never closed" in err
+    import pyoxigraph
+
+    store = pyoxigraph.Store()
+    store.load(path=str(tmp_path / "out" / "graph.ttl"), format=pyoxigraph.RdfFormat.TURTLE)
+    papers = store.query(
+        "PREFIX kg: <https://w3id.org/kg/ontology#> PREFIX dcterms: <http://purl.org/dc/terms/> "
+        "SELECT ?t { ?p a kg:Paper ; dcterms:title ?t }"
+    )
+    assert [str(row["t"].value) for row in papers] == ["CrossFS: a cross-layered file system"]
+
+
+@pytest.mark.parametrize("kind", ["pipe", "broken-link"])
+def test_a_notes_file_kg_cannot_read_in_a_folder_is_an_error(
+    tmp_path: Path, kind: str, capfd
+) -> None:
+    """A pipe or a link to nothing named like notes inside a notes folder was skipped in
+    silence (its papers missing, exit 0); given by name it was already an error."""
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "a.md").write_text(_ONE, encoding="utf-8")
+    odd = notes / "b.md"
+    if kind == "pipe":
+        os.mkfifo(odd)
+    else:
+        odd.symlink_to(tmp_path / "gone.md")
+    capfd.readouterr()
+    assert _build(notes, tmp_path / "out", "--no-html") == 2
+    err = capfd.readouterr().err
+    assert "b.md" in err and "kg cannot read notes from it" in err
+    assert not (tmp_path / "out" / "graph.ttl").exists()
+
+
+def test_mdx_and_other_markdown_suffixes_are_notes(tmp_path: Path) -> None:
+    """A Docusaurus blog's .mdx notes were not read at all."""
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "post.mdx").write_text(_ONE, encoding="utf-8")
+    assert _build(notes, tmp_path / "out", "--no-html") == 0
+    assert "CrossFS" in (tmp_path / "out" / "graph.ttl").read_text(encoding="utf-8")
+
+
+def test_too_little_address_space_for_the_store_leaves_it_out(tmp_path: Path) -> None:
+    """Under `ulimit -v` of 1 GB (HPC login nodes set such limits) RocksDB, under the
+    store, could not map its cache and stopped the process: exit -6, a Rust backtrace,
+    nothing written. Now the store is left out with a warning, and kg query reads the
+    graph file of that folder."""
+    import resource
+    import subprocess
+    import sys
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+    out = tmp_path / "out"
+    kg = [sys.executable, "-m", "kg"]
+    done = subprocess.run(
+        [*kg, "build", str(SC21), "-o", str(out), "-q", "--no-html"],
+        capture_output=True,
+        text=True,
+        check=False,
+        preexec_fn=limit,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "limited to 1,024 MB (ulimit -v)" in done.stderr and "no store written" in done.stderr
+    assert (out / "graph.ttl").exists() and not (out / "store").exists()
+    asked = subprocess.run(
+        [*kg, "query", "papers-per-session", "-g", str(out)],
+        capture_output=True,
+        text=True,
+        check=False,
+        preexec_fn=limit,
+    )
+    assert asked.returncode == 0, asked.stderr
+    assert "大规模深度神经网络训练" in asked.stdout

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import pyoxigraph as ox
 
 from ..errors import QueryError
+from ..limits import address_space, shown
 from ..rdf.prefixes import DEFAULT_BASE, prefixes
 from ..timing import within
 from .binding import Term, code_of, to_rdflib, with_values
@@ -184,6 +185,12 @@ def with_timeout(run: Callable[[], _T], timeout: float | None) -> _T:
         try:
             ok, value = receive.recv()
         except EOFError:  # the child died: out of its memory, most likely
+            room = address_space()
+            if room is not None and room < limit:
+                raise QueryError(
+                    f"query stopped: it needed more memory than the {shown(room)} of address "
+                    "space this process may use (ulimit -v)"
+                ) from None
             raise QueryError(
                 f"query stopped: it needed more than {limit / 2**30:.1f} GB of memory "
                 "(KG_QUERY_MEMORY sets the limit, in bytes)"
