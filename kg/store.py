@@ -265,9 +265,9 @@ def serve(
             ],
             stdin=subprocess.DEVNULL,
         )
-        if on_start is not None:
-            on_start(generation, url)
-        try:
+        try:  # from here on, an interrupt (even while on_start prints) stops the server
+            if on_start is not None:
+                on_start(generation, url)
             while True:
                 try:
                     return child.wait(timeout=poll)
