@@ -97,6 +97,22 @@ def test_discovered_techniques_are_in_their_own_scheme_with_their_evidence(tmp_p
             ["data flow analysis"],
             {},
         ),
+        # a term in capitals, with its acronym after it
+        (
+            (
+                "In each rack, incoming jobs are placed by Multi-Accelerator Pattern Allocation "
+                "(MAPA) on a shared server."
+            ),
+            ["multi-accelerator pattern allocation"],
+            {},
+        ),
+        # a verb after the head ends the phrase ("removes"), an article starts it
+        (
+            "Its adaptive workload assignment removes stragglers.",
+            ["adaptive workload assignment"],
+            {},
+        ),
+        ("The switch can bend the dynamic routing of each flow.", ["dynamic routing"], {}),
     ],
 )
 def test_a_noun_phrase_with_a_technique_head_is_a_technique(  # type: ignore[no-untyped-def]

@@ -406,6 +406,9 @@ def test_the_extraction_corpus_does_not_lose_ground(gold: str, floors: dict[str,
         ("梯度压缩", "最底层是一个梯度同步架构GradSync，能组合各种原语。", "gradsync"),
         ("显存", "它还用了ChunkPlan——一个自动搜索分块策略的算法。", "chunkplan"),
         ("芯片", "每颗芯片带SparseUnit，这是一种数据流处理器。", "sparseunit"),
+        # a sentence that starts with a name doing something: a name with a capital inside
+        ("计算与通信", "DsLink提供一种DSL，把计算和通信写进同一个程序。", "dslink"),
+        ("Serving", "Prior systems batch per request. QoT keeps weights in four bits.", "qot"),
     ],
 )
 def test_the_system_a_paper_presents_is_found_from_one_strong_cue(
@@ -531,6 +534,12 @@ def test_a_technique_named_only_to_be_denied_is_not_the_papers(
         ("同样延迟下，吞吐是FasterTransformer的36.9倍。", ["fastertransformer"], ""),
         # a capitalised word no dictionary knows is a name
         ("Inference runs up to 2.1x faster over Fairseq.", ["fairseq"], ""),
+        # a list of names in a comparison is a list of systems, known or not
+        (
+            "Tail latency is 2x lower than under pFabric, Qjump, D3, PDQ or Homa.",
+            ["d3", "homa", "pdq", "pfabric", "qjump"],
+            "",
+        ),
         # hardware named after the comparison is its setting, not what is compared
         (
             "It is 4.9x faster than the previous state of the art on a cluster (all A100s).",

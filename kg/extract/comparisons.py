@@ -65,6 +65,7 @@ def comparisons(
             names = list(_SYSTEM_NAME.finditer(span))
             # a capitalised word that is no English word: "over Fairseq", "与…（Vearch和…）"
             names += [n for n in _LATIN_WORD.finditer(span) if not zipf_frequency(n[0], "en")]
+            names += _listed(span)
             for n in names:
                 if any(a < n.end() and n.start() < b for a, b in taken):
                     continue
@@ -88,6 +89,23 @@ def comparisons(
             elif vague := vague_baseline(span, tables):
                 found.append(Comparison(m.start(), m.end(), (), vague))
     return sorted(set(found)), new
+
+
+# a list of three or more names ("pFabric, Qjump, D3, PDQ or Homa"): each a word with a
+# capital (or a digit) after its first letter, or a capitalised word, comma-separated
+_NAME = r"(?:[A-Za-z][a-z]*[A-Z0-9][\w\-]*|[A-Z][a-z][\w\-]*)"
+_LIST = re.compile(rf"(?<![\w\-]){_NAME}(?:,\s*{_NAME}){{1,}},?\s+(?:and|or)\s+{_NAME}(?![\w\-])")
+_LIST_ITEM = re.compile(_NAME)
+
+
+def _listed(span: str) -> list[re.Match[str]]:
+    """The names of a list in a comparison: a list of names is a list of systems."""
+    return [
+        n
+        for m in _LIST.finditer(span)
+        for n in _LIST_ITEM.finditer(span, m.start(), m.end())
+        if n.group(0) not in ("and", "or")
+    ]
 
 
 # where the phrase of an unnamed baseline ends: a pause, or a word that starts what follows

@@ -39,7 +39,8 @@ _STOP = frozenset(
     after before about against unlike instead rather versus like despite although though
     because since whereas up down out off yet inside outside underneath beneath within beyond
     behind above below around toward towards until many much few very even only just still
-    already often better best worse one two three four five six seven eight nine ten""".split()  # noqa: SIM905
+    already often better best worse one two three four five six seven eight nine ten
+    a an the you i he she us me him them want wants every either neither""".split()  # noqa: SIM905
 )
 # words a phrase does not end with: "X based on", "X called Y"
 _TRAILING = frozenset(("based", "called", "named", "driven", "aware"))
@@ -57,7 +58,8 @@ _LEADING = frozenset(
     """a an the new novel simple efficient effective lightweight practical general unified
     generic flexible scalable fast high-performance our its their this these two three
     several multiple various different own first conventional traditional classic standard
-    typical careful existing""".split()  # noqa: SIM905
+    typical careful existing every either neither whole entire same other another certain
+    overall main major proper right sure single specific particular additional extra""".split()  # noqa: SIM905
 )
 # generic heads: "a scheduling framework" names the technique "scheduling"
 _GENERIC_EN = frozenset(
@@ -98,6 +100,13 @@ _VERBS = frozenset(
     avoid avoids add adds let lets turn turns handle handles need needs get gets do does
     has have had offers offer gives give takes take brings bring targets target break
     remove shorten come speed boost lower raise hide drop skip replace called named""".split()  # noqa: SIM905
+)
+
+
+# more verbs that may follow a phrase, in their base form ("decide", "removes")
+_MORE_VERBS = frozenset(
+    """decide determine remove coordinate move hide cut lower raise split place assign pick
+    choose balance schedule absorb avoid spread merge ship route stream serve store""".split()  # noqa: SIM905
 )
 
 
@@ -201,10 +210,12 @@ def _en_heads(sentence: str, heads: frozenset[str]) -> list[tuple[str, int]]:
             after = tokens[i + 1][0].casefold()
             if _singular(after, heads):
                 continue  # "cache eviction policy": the phrase ends at the last head
-            if _WORD.fullmatch(after) and after not in _STOP | _VERBS | _GENERIC_EN:
+            if _WORD.fullmatch(after) and not (_ends(after) or _verb(after)):
                 continue  # "programming paradigm", "caching layer": the head names another
 
         words = [head if word.islower() or word.istitle() else word]
+        # a term in capitals ("Tensor Homomorphic Compression (THC)") keeps its capitals
+        term = word.istitle() and i > 0 and tokens[i - 1][0].istitle() and not titled
         j = i - 1
         while j >= 0 and len(words) < 4:
             w = tokens[j][0]
@@ -212,8 +223,10 @@ def _en_heads(sentence: str, heads: frozenset[str]) -> list[tuple[str, int]]:
             if not _WORD.fullmatch(w) or low in _STOP or low in _VERBS or not _modifier(low):
                 break
             first = j == 0 and zipf_frequency(low, "en") > 0
-            if w[:1].isupper() and not _acronym(w) and not (titled or first):
+            if w[:1].isupper() and not _acronym(w) and not (titled or first or term):
                 break  # a name ("FlashInfer's"), unless in a title or a sentence's first word
+            if term and not w.istitle():
+                break
             if _acronym(w) and not _SHORT_ACRONYM.fullmatch(w):
                 break  # "COMET", "ReaL": a system's name, not a word of the technique
             if low.isdigit() or low in _NOT_TECHNIQUE:
@@ -226,6 +239,21 @@ def _en_heads(sentence: str, heads: frozenset[str]) -> list[tuple[str, int]]:
         if len(words) >= 2:
             out.append((" ".join(words), tokens[j + 1][1]))
     return out
+
+
+def _ends(word: str) -> bool:
+    """Whether a noun phrase ends before ``word`` (a function word, a generic head)."""
+    return word in _STOP or word in _GENERIC_EN
+
+
+def _verb(word: str) -> bool:
+    """A verb after a phrase ("... assignment removes", "... rescheduling decide")."""
+    if word in _VERBS or word in _MORE_VERBS:
+        return True
+    return any(
+        word.endswith(cut) and word[: -len(cut)] + add in _MORE_VERBS | _VERBS
+        for cut, add in (("es", ""), ("s", ""), ("es", "e"))
+    )
 
 
 def _acronym(word: str) -> bool:
@@ -249,10 +277,10 @@ def _en_phrase(span: str) -> str:
     words: list[str] = []
     for word in _WORD.findall(span):
         low = word.casefold()
-        if low in _STOP:
-            break
         if not words and low in _LEADING:
             continue
+        if low in _STOP:
+            break
         words.append(word)
         if len(words) == 5:
             break

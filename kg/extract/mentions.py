@@ -53,6 +53,13 @@ _PRESENTS_STRONG = re.compile(
     r"|(?:本文|我们|作者)(?:给出|提出|推出|设计|实现|开发)的\s*(?P<zh_is>[A-Z][A-Za-z0-9\-\.]*[A-Za-z0-9])"
     r"\s*(?=是|，|,)"
 )
+# a sentence that starts with a name doing something ("CoCoNeT提供一种DSL", "QoQ keeps
+# weights ..."): a loose cue, the name counts with a capital inside it or named so twice
+_PRESENTS_LEAD = re.compile(
+    r"(?:^|(?<=[.!?]\s)|(?<=[。；;]))\s*(?P<name>[A-Z][A-Za-z0-9\-]*[A-Za-z0-9])\s*"
+    r"(?:提供|采用|引入|包含|利用|把|将|让|使|(?:provides|keeps|combines|introduces|adds|builds"
+    r"|relies|splits|turns|lets|uses|adopts|treats|moves|runs)\b)"
+)
 _TITLE_SYSTEM = re.compile(r"^(?P<name>[A-Z][\w\-\.]*(?:\s[A-Z][\w\-]*)?)\s*[:：]\s+\S")
 # "... training on GPU clusters using Megatron-LM": a system-like name closing a title
 _TITLE_TAIL_SYSTEM = re.compile(
@@ -134,7 +141,7 @@ def presented(paper: Paper, tables: Tables) -> Named:
         name = next(g for g in m.groups() if g).rstrip(".")
         if name not in names and len(name) >= 2 and _could_be_own(name, tables):
             names.append(name)
-    for rx in (_PRESENTS_ZH, _PRESENTS_EN):
+    for rx in (_PRESENTS_ZH, _PRESENTS_EN, _PRESENTS_LEAD):
         for m in rx.finditer(paper.abstract):
             name = m.group("name").rstrip(".")
             if name in names or not _could_be_own(name, tables):
