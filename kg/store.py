@@ -253,19 +253,14 @@ def serve(
     generation = find_store(out_dir)
     if generation is None:
         raise KgError(f"{out_dir}: no kg store here (kg build writes one in OUT/{STORE_DIR})")
-    while True:
-        child = subprocess.Popen(  # noqa: S603 (a fixed program and arguments)
-            [
-                *server_command(),
-                "serve-read-only",
-                "--location",
-                str(generation),
-                "--bind",
-                f"{LOOPBACK}:{port}",
-            ],
-            stdin=subprocess.DEVNULL,
-        )
-        try:  # from here on, an interrupt (even while on_start prints) stops the server
+    command = [*server_command(), "serve-read-only", "--bind", f"{LOOPBACK}:{port}"]
+    child: subprocess.Popen[bytes] | None = None
+    try:  # whenever this ends (an interrupt, even mid-restart), no server is left running
+        while True:
+            _stop(child)
+            child = subprocess.Popen(  # noqa: S603 (a fixed program and arguments)
+                [*command, "--location", str(generation)], stdin=subprocess.DEVNULL
+            )
             if on_start is not None:
                 on_start(generation, url)
             while True:
@@ -277,7 +272,17 @@ def serve(
                 if now is not None and now != generation:
                     generation = now
                     break
-        finally:
-            if child.poll() is None:
-                child.terminate()
-                child.wait()
+    finally:
+        _stop(child)
+
+
+def _stop(child: subprocess.Popen[bytes] | None) -> None:
+    """Stop a server: asked to, then made to if it has not within five seconds."""
+    if child is None or child.poll() is not None:
+        return
+    child.terminate()
+    try:
+        child.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        child.wait()
