@@ -315,7 +315,9 @@ def score(gold: dict[str, Any], know: Knowledge, lexicon: Lexicon, name: str) ->
             "?" + phrase_key(know.concepts[c].label) if _discovered(know, c) else c
             for c in facts.techniques
         }
-        reached = found_concepts | {a for c in found_concepts for a in names.ancestors(c)}
+        topics = set(facts.topics)  # a gold technique the scheme calls a topic is found
+        reached = found_concepts | topics
+        reached |= {a for c in reached for a in names.ancestors(c)}
         gold_tech = {names.concept(t) for t in paper.get("techniques") or []}
         t = scores["techniques"]
         t.true_pos += len(gold_tech & reached)

@@ -185,6 +185,7 @@ class Concept:
     definition: str = ""
     scheme: str = ""  # "" for the curated scheme; "discovered" for one kg found in the text
     example: str = ""  # a discovered technique's evidence: the sentence it was found in
+    kind: str = "technique"  # or "topic": a research area or goal, not a technique
 
 
 @dataclass(frozen=True)
@@ -228,6 +229,7 @@ class PaperFacts:
     authors: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
     countries: list[str] = field(default_factory=list)  # ISO codes named in the field
     techniques: list[str] = field(default_factory=list)  # Concept ids
+    topics: list[str] = field(default_factory=list)  # Concept ids of kind "topic"
     systems: list[str] = field(default_factory=list)  # entity ids the paper presents
     baselines: list[str] = field(default_factory=list)  # entity ids compared against
     mentions: list[str] = field(default_factory=list)  # other entity ids named

@@ -31,7 +31,9 @@ def suggest_lexicon(know: Knowledge, lexicon: Lexicon) -> str:
     """A user lexicon (YAML text) of what ``know`` holds that ``lexicon`` does not."""
     uses: Counter[str] = Counter()
     for facts in know.papers:
-        uses.update({*facts.techniques, *facts.systems, *facts.baselines, *facts.mentions})
+        uses.update(
+            {*facts.techniques, *facts.topics, *facts.systems, *facts.baselines, *facts.mentions}
+        )
     parts = [_HEADER]
     concepts = [c for c in know.concepts.values() if c.scheme]
     if concepts:

@@ -143,7 +143,10 @@ def paper_facts(paper: Paper, tables: Tables) -> PaperKnowledge:
     known = tables.lexicon.entities
     touched = [*own_new, *compared_new, *shown_new]
     touched += [known[e] for e in (*systems, *baselines, *mentions) if e in known]
-    known_techniques = techniques(text, tables)
+    concepts = tables.lexicon.concepts
+    named_concepts = techniques(text, tables)
+    topics = [c for c in named_concepts if concepts[c].kind == "topic"]
+    known_techniques = [c for c in named_concepts if concepts[c].kind != "topic"]
     new_techniques = discovered_concepts(text, tables)
     facts = PaperFacts(
         paper=paper,
@@ -151,7 +154,10 @@ def paper_facts(paper: Paper, tables: Tables) -> PaperKnowledge:
         people=[p.id for p in found.people],
         authors=list(found.authors),
         countries=list(found.countries),
-        techniques=list(dict.fromkeys([*known_techniques, *(c.id for c in new_techniques)])),
+        techniques=list(
+            dict.fromkeys([*known_techniques, *(c.id for c in new_techniques if c.kind != "topic")])
+        ),
+        topics=topics,
         systems=systems,
         baselines=baselines,
         mentions=mentions,

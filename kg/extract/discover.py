@@ -40,7 +40,8 @@ _STOP = frozenset(
     because since whereas up down out off yet inside outside underneath beneath within beyond
     behind above below around toward towards until many much few very even only just still
     already often better best worse one two three four five six seven eight nine ten
-    a an the you i he she us me him them want wants every either neither""".split()  # noqa: SIM905
+    a an the you i he she us me him them want wants every either neither whose whom
+    what how if""".split()  # noqa: SIM905
 )
 # words a phrase does not end with: "X based on", "X called Y"
 _TRAILING = frozenset(("based", "called", "named", "driven", "aware"))
@@ -60,6 +61,11 @@ _LEADING = frozenset(
     several multiple various different own first conventional traditional classic standard
     typical careful existing every either neither whole entire same other another certain
     overall main major proper right sure single specific particular additional extra""".split()  # noqa: SIM905
+)
+# words that alone before a head do not name a technique
+_WEAK = frozenset(
+    """fine-grained coarse-grained low-level high-level end-to-end large-scale small-scale
+    real-time long-running short-lived state-of-the-art""".split()  # noqa: SIM905
 )
 # generic heads: "a scheduling framework" names the technique "scheduling"
 _GENERIC_EN = frozenset(
@@ -99,7 +105,15 @@ _VERBS = frozenset(
     implement implements show shows keep keeps send sends run runs train trains cut cuts
     avoid avoids add adds let lets turn turns handle handles need needs get gets do does
     has have had offers offer gives give takes take brings bring targets target break
-    remove shorten come speed boost lower raise hide drop skip replace called named""".split()  # noqa: SIM905
+    remove shorten come speed boost lower raise hide drop skip replace called named
+    made built done given taken shown kept set follow follows exploit observe observes explore
+    explores reveal reveals identify identifies detect detects contain contains include
+    includes involve involves consider considers ensure ensures incur incurs suffer suffers
+    rely relies yield yields produce produces create creates capture captures maintain
+    maintains exhibit exhibits outperform outperforms beat beats accelerate accelerates
+    execute executes deliver delivers guarantee guarantees treat treats integrate integrates
+    inject injects adapt adapts optimize optimizes optimise optimises express expresses
+    expose exposes hide hides mitigate mitigates overcome overcomes""".split()  # noqa: SIM905
 )
 
 
@@ -157,7 +171,11 @@ def keyphrases(text: str, tables: Tables) -> list[Discovered]:
     tagged a noun phrase.)"""
     out: dict[str, Discovered] = {}
     for _, sentence in split_sentences(text):
-        found = _en_heads(sentence, tables.heads_en) if tables.heads_en else []
+        if guess_language(sentence) == "zh":
+            found = _zh_heads(sentence, tables.heads_zh) if tables.heads_zh else []
+            found += _glossed(sentence)
+        else:
+            found = _en_heads(sentence, tables.heads_en) if tables.heads_en else []
         if not found:
             continue
         denied = [d.span("span") for x in tables.denials for d in x.finditer(sentence)]
@@ -236,8 +254,102 @@ def _en_heads(sentence: str, heads: frozenset[str]) -> list[tuple[str, int]]:
             j -= 1
         while words and words[0].casefold() in _LEADING:
             words.pop(0)
+        if len(words) == 2 and words[0].casefold() in _WEAK:
+            continue  # "fine-grained schedules": says how, not what
         if len(words) >= 2:
             out.append((" ".join(words), tokens[j + 1][1]))
+    return out
+
+
+# words a Chinese phrase does not reach back over: verbs, function words, measure words
+_ZH_BEFORE = _ZH_STOPS | frozenset(
+    """提出 采用 使用 借助 通过 利用 引入 设计 构建 包括 包含 结合 做 用 是 有 了 着 过 在 对
+    于 与 和 及 或 以及 并且 而 且 也 都 就 还 又 再 即 这 那 该 其 各 每 一种 一个 一套 一类
+    一 种 个 套 这种 这个 这些 那些 它 它们 我们 作者 论文 本文 里 中 上 下 内 外 后 前 时
+    等 等等 从 到 由 被 让 给 向 把 所 之 然后 首先 其次 最后 同时 另外 此外 以及 并 来 去
+    先 再次 进一步 分别 叫作 叫做 称作 称为 名为 主要 核心 新 新的 全新 面向 针对 基于
+    的 地 得 这次 此次 本次 一次 每次 不 没有 无 非 需要 需 要 会 能 可 可以 能够 完成 负责
+    放进 放到 放在 离不开 压低 留在 只能 带 开放 没 比如 例如 像 如 各种 两种 多种 一些 很 难
+    更 最 较 更加 非常 轮 做到 做成 换成 变成 成为 作为 当作 看作 拆成 分成 交给 靠 凭 按
+    照 依靠 依赖 借 用上 加上 配合 搭配 取代 代替 替代 跑 运行 执行 完成 支撑 承担 涉及
+    复杂 简单 通用 高效 有效 现有 传统 常见 不同 实际 真正 额外 验证 相应 对应 原有 原始 合适
+    最优 更好 良好 整个 所有 全部 大量 少量 部分 这样 那样 如何 怎样 怎么""".split()  # noqa: SIM905
+)
+# jieba tags that end a phrase: adverbs, prepositions, conjunctions, pronouns, numerals,
+# particles, measure words; and the adverbs that are a technique's words
+_ZH_FUNCTION_TAGS = ("d", "p", "c", "r", "m", "u", "q")
+_ZH_WORD_OK = frozenset("高速 实时 互连 在线 离线 动态 静态 自动 多 级 式 型 层".split())  # noqa: SIM905
+# words before 的 that keep it inside a phrase: "缓存感知的梯度压缩", "接收端驱动的流量准入"
+_ZH_OF = frozenset("感知 驱动 导向 友好 相关 无关 敏感".split())  # noqa: SIM905
+_HAN = regex.compile(r"\p{Han}+")
+_LATIN = regex.compile(r"[A-Za-z][A-Za-z0-9\-]*")
+# "分解量化（decomposed quantization）": a Chinese term glossed with its English name
+_GLOSS = regex.compile(
+    r"(?<=\p{Han})\s*[（(]\s*(?P<en>[A-Za-z][A-Za-z\-]*(?:\s+[A-Za-z][A-Za-z\-]*){1,4})"
+    r"\s*(?:[，,、;；]\s*[A-Za-z][A-Za-z0-9\-]{0,9}\s*)?[）)]"
+)
+
+
+def _zh_heads(sentence: str, heads: frozenset[str]) -> list[tuple[str, int]]:
+    """Chinese phrases of a sentence that end with a head word, and where each starts: up
+    to five of jieba's words (14 characters) back from the head, over Chinese words and
+    short Latin ones ("token 级动态调度"), stopped by verbs, function words, numbers and
+    marks."""
+    tokens = _cut()(sentence)
+    out: list[tuple[str, int]] = []
+    for i, (word, _, end, _) in enumerate(tokens):
+        if not any(word.endswith(h) for h in heads):
+            continue
+        after = tokens[i + 1][0] if i + 1 < len(tokens) else ""
+        if any(after.endswith(h) for h in heads):
+            continue  # "缓存调度": the phrase ends at the last head
+        if i > 0 and tokens[i - 1][0].startswith(word):
+            continue  # "预测器预测": a word and its verb, not a name
+        start = _zh_back(tokens, i)
+        if start is not None:
+            out.append((sentence[start:end], start))
+    return out
+
+
+def _zh_back(tokens: list[tuple[str, int, int, str]], i: int) -> int | None:
+    """Where a Chinese phrase that ends with ``tokens[i]`` starts (None: a lone word)."""
+    start, words, j = tokens[i][1], 1, i - 1
+    while j >= 0 and words < 5 and tokens[i][2] - tokens[j][1] <= 14:
+        word = tokens[j][0]
+        if word.isspace():
+            if (j > 0 and _LATIN.fullmatch(tokens[j - 1][0])) or _LATIN.match(tokens[j + 1][0]):
+                j -= 1  # the space between "KV" and "缓存"
+                continue
+            break
+        if word == "的" and j > 0 and tokens[j - 1][0] in _ZH_OF:
+            j -= 1
+            continue
+        if word in _ZH_BEFORE or not (_HAN.fullmatch(word) or _LATIN.fullmatch(word)):
+            break
+        if tokens[j][3].startswith(_ZH_FUNCTION_TAGS) and word not in _ZH_WORD_OK:
+            break
+        if _LATIN.fullmatch(word) and (len(word) > 6 or (_acronym(word) and len(word) > 4)):
+            break  # a name ("Splitwise"), not a word of the technique
+        start, words, j = tokens[j][1], words + 1, j - 1
+    if words >= 2 and tokens[j + 1][0] in _ZH_OF and tokens[j + 2][0] == "的":
+        start, words = tokens[j + 3][1], words - 1  # "驱动的低秩网络适配" -> "低秩网络适配"
+    return start if words >= 2 else None
+
+
+def _glossed(sentence: str) -> list[tuple[str, int]]:
+    """The two names of a term glossed in English: "分解量化（decomposed quantization）"
+    gives the Chinese phrase before the bracket and the English one inside it."""
+    out: list[tuple[str, int]] = []
+    for m in _GLOSS.finditer(sentence):
+        tokens = _cut()(sentence[: m.start()])
+        while tokens and tokens[-1][0].isspace():
+            tokens.pop()
+        if tokens and _HAN.fullmatch(tokens[-1][0]) and tokens[-1][0] not in _ZH_BEFORE:
+            start = _zh_back(tokens, len(tokens) - 1)
+            if start is not None or len(tokens[-1][0]) >= 3:
+                at = tokens[-1][1] if start is None else start
+                out.append((sentence[at : tokens[-1][2]], at))
+        out.append((m.group("en"), m.start("en")))
     return out
 
 
@@ -247,8 +359,9 @@ def _ends(word: str) -> bool:
 
 
 def _verb(word: str) -> bool:
-    """A verb after a phrase ("... assignment removes", "... rescheduling decide")."""
-    if word in _VERBS or word in _MORE_VERBS:
+    """A verb after a phrase ("... assignment removes", "... rescheduling decide",
+    "... pipelines derived from")."""
+    if word in _VERBS or word in _MORE_VERBS or (word.endswith("ed") and "-" not in word):
         return True
     return any(
         word.endswith(cut) and word[: -len(cut)] + add in _MORE_VERBS | _VERBS
@@ -265,7 +378,9 @@ def _modifier(low: str) -> bool:
     """Whether a word may stand before a head: not an adverb, a verb's -ing or -ed form
     ("reusing", "called"), unless hyphenated ("load-balanced") or listed ("distributed"),
     nor a word ending in -s (a verb, or a plural that is a sentence's subject)."""
-    if low.endswith(("ly", "-based")) or (low.endswith("ing") and "-" not in low):
+    if (low.endswith("ly") and "-" not in low) or low.endswith("-based"):
+        return False  # "highly", but "weight-only"
+    if low.endswith("ing") and "-" not in low:
         return False  # "a sketch-based policy": the cue "X-based" names the technique
     if low.endswith("s") and not low.endswith(("ss", "us", "is")) and "-" not in low:
         return False  # "models break ...", "COMET removes ...": a verb or a plural subject
@@ -332,16 +447,41 @@ def _new_technique(phrase: str, tables: Tables) -> bool:
 
 
 @cache
-def _posseg() -> Any:
-    """jieba's part-of-speech cutter, its cache in a folder only this user can write."""
+def _tokenizer() -> Any:
+    """jieba's word cutter, its cache in a folder only this user can write."""
     import jieba
-    import jieba.posseg
 
     jieba.setLogLevel(60)  # no "Building prefix dict ..." on stderr
     tokenizer = jieba.Tokenizer()
     tokenizer.tmp_dir = str(_private_cache())
-    cutter = jieba.posseg.POSTokenizer(tokenizer)
+    return tokenizer
+
+
+@cache
+def _posseg() -> Any:
+    """jieba's part-of-speech cutter."""
+    import jieba.posseg
+
+    cutter = jieba.posseg.POSTokenizer(_tokenizer())
     return lambda text: [(p.word, p.flag) for p in cutter.cut(text)]
+
+
+@cache
+def _cut() -> Any:
+    """jieba's words of a text, tagged, with where each starts and ends (dictionary words
+    only: its guesses at unknown words glue verbs to nouns)."""
+    import jieba.posseg
+
+    cutter = jieba.posseg.POSTokenizer(_tokenizer())
+
+    def cut(text: str) -> list[tuple[str, int, int, str]]:
+        out, at = [], 0
+        for p in cutter.cut(text, HMM=False):
+            out.append((p.word, at, at + len(p.word), p.flag))
+            at += len(p.word)
+        return out
+
+    return cut
 
 
 def _private_cache() -> Path:

@@ -43,6 +43,7 @@ class Tables:
     denials: tuple[re.Pattern[str], ...]  # spans that name a technique only to deny it
     discovery: tuple[re.Pattern[str], ...]  # spans that may name a technique no concept names
     heads_en: frozenset[str]  # lower-cased words an English technique's name ends with
+    heads_zh: frozenset[str]  # words a Chinese technique's name ends with
     entities: Matcher
     entity_by_fold: Mapping[str, str]  # case-folded name or alias -> entity id
     units: tuple[tuple[str, re.Pattern[str]], ...]  # (code, pattern), longest pattern first
@@ -113,6 +114,7 @@ def tables_for(lexicon: Lexicon) -> Tables:
             for rx in (*lexicon.discovery.zh, *lexicon.discovery.en)
         ),
         heads_en=frozenset(w.casefold() for w in lexicon.technique_heads),
+        heads_zh=frozenset(lexicon.technique_heads_zh),
         entities=Matcher(entities, ignore_case=False),
         entity_by_fold={
             w.casefold(): e.id for e in lexicon.entities.values() for w in (e.name, *e.aliases)

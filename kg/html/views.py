@@ -61,7 +61,7 @@ SELECT ?node ?class ?label WHERE {
 _EDGES = """
 SELECT ?s ?p ?o WHERE {
   VALUES ?p { kg:conference kg:session kg:affiliation kg:person kg:country kg:technique
-              kg:presents kg:comparesWith kg:mentions kg:claim kg:baseline skos:broader }
+              kg:topic kg:presents kg:comparesWith kg:mentions kg:claim kg:baseline skos:broader }
   ?s ?p ?o .
 }
 """
@@ -72,14 +72,15 @@ SELECT ?node ?key ?value WHERE {
   UNION { ?node kg:affiliation/rdfs:label ?value . BIND("Institutions" AS ?key) }
   UNION { ?node kg:claim/rdfs:label ?value . BIND("Claims" AS ?key) }
   UNION { ?node kg:technique/rdfs:label ?value . BIND("Techniques" AS ?key) }
+  UNION { ?node kg:topic/rdfs:label ?value . BIND("Topics" AS ?key) }
   UNION { ?node kg:country/rdfs:label ?value . BIND("Country" AS ?key) }
   UNION { ?node skos:prefLabel ?value . FILTER(LANG(?value) = "zh") BIND("中文" AS ?key) }
   UNION { ?node kg:baseline/rdfs:label ?value . BIND("Baseline" AS ?key) }
   UNION { ?node kg:baselineText ?value . BIND("Baseline" AS ?key) }
   UNION { ?node kg:sourceSentence ?value . BIND("Sentence" AS ?key) }
   UNION { ?node skos:broader/rdfs:label ?value . BIND("Broader" AS ?key) }
-  UNION { ?p kg:affiliation|kg:technique|kg:presents|kg:comparesWith|kg:mentions|kg:person
-             |kg:session ?node ; dcterms:title ?value . BIND("Papers" AS ?key) }
+  UNION { ?p kg:affiliation|kg:technique|kg:topic|kg:presents|kg:comparesWith|kg:mentions
+             |kg:person|kg:session ?node ; dcterms:title ?value . BIND("Papers" AS ?key) }
   UNION { ?node kg:paper/dcterms:title ?value . BIND("Paper" AS ?key) }
   UNION { ?node dcterms:abstract ?value . BIND("Abstract" AS ?key) }
   UNION { ?p kg:session ?node ; kg:claim/rdfs:label ?value . BIND("Results" AS ?key) }
@@ -97,6 +98,7 @@ FACT_ORDER = [
     "Sessions",
     "中文",
     "Techniques",
+    "Topics",
     "Claims",
     "Baseline",
     "Sentence",
@@ -122,7 +124,7 @@ SELECT ?p ?kind ?x ?label WHERE {
   UNION { ?p kg:affiliation ?x . BIND("institution" AS ?kind) }
   UNION { ?p kg:affiliation/kg:country ?x . BIND("country" AS ?kind) }
   UNION { ?p kg:country ?x . BIND("country" AS ?kind) }
-  UNION { ?p kg:technique ?x . BIND("technique" AS ?kind) }
+  UNION { ?p kg:technique|kg:topic ?x . BIND("technique" AS ?kind) }
   UNION { ?p kg:presents ?x . BIND("system" AS ?kind) }
   UNION { ?x kg:paper ?p . BIND("claim" AS ?kind) }
   ?x rdfs:label ?label .

@@ -109,6 +109,7 @@ class Lexicon:
     denials: ComparisonPatterns  # where a technique is named only to be denied or contrasted
     discovery: ComparisonPatterns  # where a technique no concept names may be found
     technique_heads: Words  # words an English technique's name ends with ("scheduling")
+    technique_heads_zh: Words  # words a Chinese technique's name ends with ("调度")
     entities: Mapping[str, Entity]
     metrics: Metrics
     surnames_zh: Words
@@ -231,6 +232,7 @@ def _merge(read: list[LexiconFile]) -> Lexicon:
         denials=ComparisonPatterns(**by_language["denials"]),
         discovery=ComparisonPatterns(**by_language["discovery"]),
         technique_heads=words.get("technique_heads", ()),
+        technique_heads_zh=words.get("technique_heads_zh", ()),
         entities=_frozen(
             {
                 e.id: Entity(e.id, e.name, e.type, e.aliases, e.description, e.wikidata)

@@ -62,6 +62,9 @@ class ConceptEntry(_Entry, frozen=True, forbid_unknown_fields=True):
     synonyms_zh: tuple[str, ...] = ()
     broader: tuple[str, ...] = ()
     definition: str = ""
+    # "topic": a research area or goal ("large language models", "tail latency"), linked to
+    # papers with kg:topic rather than kg:technique
+    kind: Literal["technique", "topic"] = "technique"
 
 
 EntityType = Literal[
@@ -155,6 +158,7 @@ SECTIONS: dict[str, Any] = {
     "denials": ComparisonPatterns,
     "discovery": ComparisonPatterns,
     "technique_heads": Words,
+    "technique_heads_zh": Words,
     # entities.yaml
     "entities": list[EntityEntry],
     # people.yaml

@@ -47,6 +47,7 @@ class Facts(msgspec.Struct, frozen=True):
     authors: list[tuple[str, tuple[str, ...]]]
     countries: list[str]
     techniques: list[str]
+    topics: list[str]
     systems: list[str]
     baselines: list[str]
     mentions: list[str]

@@ -86,6 +86,7 @@ affiliation_p = iri(KG.affiliation)
 person_p = iri(KG.person)
 country_p = iri(KG.country)
 technique_p = iri(KG.technique)
+topic_p = iri(KG.topic)
 claim_p = iri(KG.claim)
 paper_p = iri(KG.paper)
 unit_p = iri(KG.unit)
@@ -271,6 +272,7 @@ def _paper(
         out += [Triple(a, author_affiliation_p, iris.institution(i)) for i in institutions]
     out += [Triple(p, country_p, iris.country(code)) for code in facts.countries]
     out += [Triple(p, technique_p, iris.technique(cid)) for cid in facts.techniques]
+    out += [Triple(p, topic_p, iris.technique(cid)) for cid in facts.topics]
     for field, relation in RELATIONS:
         out += [Triple(p, relation, _entity(iris, know, eid)) for eid in getattr(facts, field)]
     for metric in facts.metrics:
@@ -439,7 +441,7 @@ def _people(iris: Iris, know: Knowledge) -> Iterable[Triple]:
 def _techniques(iris: Iris, know: Knowledge) -> Iterable[Triple]:
     """The technique scheme: the concepts papers use and everything broader."""
     used: set[str] = set()
-    stack = [c for f in know.papers for c in f.techniques]
+    stack = [c for f in know.papers for c in (*f.techniques, *f.topics)]
     while stack:
         cid = stack.pop()
         if cid in used or cid not in know.concepts:

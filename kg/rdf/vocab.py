@@ -51,6 +51,7 @@ class KG(DefinedNamespace):
     person: URIRef
     country: URIRef
     technique: URIRef
+    topic: URIRef
     presents: URIRef
     comparesWith: URIRef
     mentions: URIRef
