@@ -415,6 +415,22 @@ def test_the_extraction_corpus_does_not_lose_ground(gold: str, floors: dict[str,
         # a sentence that starts with a name doing something: a name with a capital inside
         ("计算与通信", "DsLink提供一种DSL，把计算和通信写进同一个程序。", "dslink"),
         ("Serving", "Prior systems batch per request. QoT keeps weights in four bits.", "qot"),
+        # a name before a title's colon that starts in lower case; a name closing a title
+        ("vAttention: Dynamic Memory Management for Serving LLMs", "It maps pages.", "vattention"),
+        ("Deep Learning Computation over a Chip with T10", "It shifts data.", "t10"),
+        # "X is the system that", "X, an inference framework", "X is a ... schedule"
+        (
+            "Energy",
+            "Nothing is wasted. Perseus is the training system that removes bloat.",
+            "perseus",
+        ),
+        (
+            "On-device LLMs",
+            "The system half is TinyChat, an inference framework for phones.",
+            "tinychat",
+        ),
+        ("MoE", "It has two parts. CGOPipe is a CPU-GPU-I/O pipelining schedule.", "cgopipe"),
+        ("SpMM", "它组合了内存高效的压缩格式 BitTCF，减少带宽。", "bittcf"),
     ],
 )
 def test_the_system_a_paper_presents_is_found_from_one_strong_cue(
@@ -556,6 +572,27 @@ def test_a_technique_named_only_to_be_denied_is_not_the_papers(
             "It is 2x faster than with the state-of-the-art DP technique.",
             [],
             "state-of-the-art DP technique",
+        ),
+        # the name after a name ("and Piper"), a rare capitalised word first ("over Bamboo")
+        ("It trains up to 1.6x faster than PipeDream and Piper.", ["pipedream", "piper"], ""),
+        (
+            "Throughput rises by up to 1.46x over Oobleck and 1.64x over Bamboo.",
+            ["bamboo", "oobleck"],
+            "",
+        ),
+        # a common word is no name; "X-based" says what a thing is built on
+        ("It runs 2x faster than Standard settings.", [], ""),
+        (
+            "It is 1.2x faster compared with PagedAttention-based kernels of FlashInfer.",
+            ["flashinfer"],
+            "",
+        ),
+        # 相对 X 提升, 让 X、Y 和 Z 提速
+        ("吞吐相对 FlexGen 最多提升3倍，相对 vLLM 最多提升1.9倍。", ["flexgen", "vllm"], ""),
+        (
+            "Mario 让 GPipe、Chimera 和 Interleave 这些方案平均提速1.16倍。",
+            ["chimera", "gpipe", "interleave"],
+            "",
         ),
     ],
 )

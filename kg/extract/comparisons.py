@@ -62,18 +62,28 @@ def comparisons(
             hits = [h for h in tables.entities.finditer(span) if not _INSIDE_NAME.match(span, h[1])]
             named = [(start + a, eid) for a, _, eid in hits]
             taken = [(a, b) for a, b, _ in hits]
-            names = list(_SYSTEM_NAME.finditer(span))
+            found_names = list(_SYSTEM_NAME.finditer(span))
             # a capitalised word that is no English word: "over Fairseq", "与…（Vearch和…）"
-            names += [n for n in _LATIN_WORD.finditer(span) if not zipf_frequency(n[0], "en")]
-            names += _listed(span)
-            for n in names:
-                if any(a < n.end() and n.start() < b for a, b in taken):
+            found_names += [n for n in _LATIN_WORD.finditer(span) if not zipf_frequency(n[0], "en")]
+            found_names += _listed(span)
+            names = [(n.start(), n.end(), n.group(0)) for n in found_names]
+            first = _FIRST_NAME.match(span)
+            if first and _rare(first.group(1)):
+                names.append((first.start(1), first.end(1), first.group(1)))
+            for _, b in [*taken, *((a, b) for a, b, _ in names)]:
+                if after := _AND_NAME.match(span, b):  # "than PipeDream and Piper"
+                    names.append((after.start(1), after.end(1), after.group(1)))
+            for a, b, name in sorted(set(names)):
+                if _DESCRIBED.search(name):
+                    continue  # "PagedAttention-based kernels": what they are built on
+                if any(x < b and a < y for x, y in taken):
                     continue
-                if not could_be_system(n.group(0), tables):
+                if not could_be_system(name, tables):
                     continue
-                eid = tables.entity_by_fold.get(n.group(0).casefold()) or slug(n.group(0))
-                new.append(new_entity(eid, n.group(0), tables))
-                named.append((start + n.start(), eid))
+                eid = tables.entity_by_fold.get(name.casefold()) or slug(name)
+                new.append(new_entity(eid, name, tables))
+                named.append((start + a, eid))
+                taken.append((a, b))
             named = sorted(
                 x for x in named if x[1] not in own and entity_type(x[1], tables) not in _WORKLOADS
             )
@@ -93,8 +103,16 @@ def comparisons(
 
 # a list of three or more names ("pFabric, Qjump, D3, PDQ or Homa"): each a word with a
 # capital (or a digit) after its first letter, or a capitalised word, comma-separated
-_NAME = r"(?:[A-Za-z][a-z]*[A-Z0-9][\w\-]*|[A-Z][a-z][\w\-]*)"
-_LIST = re.compile(rf"(?<![\w\-]){_NAME}(?:,\s*{_NAME}){{1,}},?\s+(?:and|or)\s+{_NAME}(?![\w\-])")
+_NAME = r"(?:[A-Za-z][a-z]*[A-Z0-9][\w\-]*|[A-Z][a-z][\w\-]*|\d[A-Z]\w*)"
+_LIST = re.compile(
+    rf"(?<![\w\-]){_NAME}(?:\s*[,、]\s*{_NAME}){{1,}},?\s*(?:and|or|和|与|及|或)\s*{_NAME}(?![\w\-])"
+)
+# the name after a name in a comparison: "than PipeDream and Piper", "over X or Y"
+_AND_NAME = re.compile(r"\s*(?:,|、|and|or|&|和|与|及|或)\s*([A-Z][\w\-]*[A-Za-z0-9])(?![\w\-])")
+# a name at the start of a comparison: "over Bamboo", "than the Oobleck baseline"
+_FIRST_NAME = re.compile(r"\s*(?:the\s+)?([A-Z][a-z]+[A-Za-z0-9]*)(?![\w\-])")
+# what a name is written with that makes it a description: "PagedAttention-based kernels"
+_DESCRIBED = re.compile(r"-(?:based|aware|like|style|enabled|driven|specific)$")
 _LIST_ITEM = re.compile(_NAME)
 
 
@@ -118,7 +136,7 @@ _LEADING = re.compile(
     r"^(?:(?:with|to|that of|those of|the|a|an|all|other|many|several|both|these|those)\s+)+",
     re.IGNORECASE,
 )
-_DIGIT = re.compile(r"^\W*\d")
+_DIGIT = re.compile(r"^\W*\d(?![A-Z]\d)")  # "1F1B" is a name
 
 
 def vague_baseline(span: str, tables: Tables) -> str:
@@ -144,6 +162,12 @@ def _technique(phrase: str, tables: Tables) -> bool:
     if last in tables.heads_en:
         return True
     return any(b == len(phrase) for _, b, _ in tables.techniques.finditer(phrase))
+
+
+def _rare(word: str) -> bool:
+    """A capitalised word that starts a comparison and is no common English word ("over
+    Bamboo", "than Oobleck"; not "than Ethernet" nor "over Python")."""
+    return zipf_frequency(word.casefold(), "en") < 4.0
 
 
 def could_be_system(name: str, tables: Tables) -> bool:

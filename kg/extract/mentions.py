@@ -11,7 +11,7 @@ from .tables import Tables
 
 _PRESENTS_ZH = re.compile(
     r"(?:名为|称为|叫做|命名为|提出了?|介绍了?|推出了?|设计了|呈现|系统|框架|架构|引擎|平台|工具包|工具|"
-    r"调度程序|调度器|方案|算法|库)\s*[:：]?\s*"
+    r"调度程序|调度器|方案|算法|库|格式|机制|加速器|编译器|模拟器)\s*[:：]?\s*"
     r"(?P<name>[A-Z][A-Za-z0-9\-\.]*[A-Za-z0-9])"
 )
 # "we present", "We propose", "this paper introduces": the paper's own verbs
@@ -41,11 +41,13 @@ _PRESENTS_STRONG = re.compile(
     r"engine|runtime|scheduler|library|compiler|service|tool)\b"
     # "Gavel is a heterogeneity-aware scheduler", "Synergy, a resource-sensitive scheduler",
     # at the start of a sentence
-    r"|(?:^|(?<=[.!?。]\s)|(?<=[。]))(?P<is_a>[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)(?:\s+is|,)\s+an?\s+"
+    r"|(?:(?:^|(?<=[.!?。]\s)|(?<=[。]))(?P<is_a>[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)\s+is\s+(?:an?|the)"
+    r"|(?P<apposed_a>[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*),\s+an?)\s+"
     r"(?!(?:recent|prior|previous|existing|earlier|popular|widely|well-known|state-of-the-art|"
-    r"classic|traditional|standard|common|commonly)\b)"
-    r"(?:[a-z\-]+\s+){0,4}(?:system|scheduler|framework|engine|runtime|library|compiler|tool|"
-    r"algorithm|protocol|service|platform|design|approach)\b"
+    r"classic|traditional|standard|common|commonly|baseline|competing)\b)"
+    r"(?:[A-Za-z0-9/\-]+\s+){0,4}(?:system|scheduler|framework|engine|runtime|library|compiler|tool|"
+    r"algorithm|protocol|service|platform|design|approach|schedule|model|mechanism|method|"
+    r"technique|format|abstraction|policy|simulator|accelerator|architecture|pipeline)\b"
     # "AutoChunk——一个自动搜索…的算法", "SparseCore，这是一种数据流处理器"
     r"|(?P<zh_a>[A-Z][A-Za-z0-9\-\.]*[A-Za-z0-9])\s*(?:——|—|[，,]\s*(?:这|它)是)\s*一(?:个|种|款)"
     r"(?!(?:流行|常用|现有|已有|经典|主流|广泛|开源)的?)"
@@ -60,10 +62,13 @@ _PRESENTS_LEAD = re.compile(
     r"(?:提供|采用|引入|包含|利用|把|将|让|使|(?:provides|keeps|combines|introduces|adds|builds"
     r"|relies|splits|turns|lets|uses|adopts|treats|moves|runs)\b)"
 )
-_TITLE_SYSTEM = re.compile(r"^(?P<name>[A-Z][\w\-\.]*(?:\s[A-Z][\w\-]*)?)\s*[:：]\s+\S")
+_TITLE_SYSTEM = re.compile(
+    r"^(?P<name>(?:[A-Z]|[a-z]{1,3}[A-Z])[\w\-\.]*(?:\s[A-Z][\w\-]*)?)\s*[:：]\s+\S"
+)
 # "... training on GPU clusters using Megatron-LM": a system-like name closing a title
 _TITLE_TAIL_SYSTEM = re.compile(
-    r"\b(?:using|with|via|in|on)\s+(?P<name>[A-Za-z][a-z]*(?:[A-Z][A-Za-z0-9]*|-[A-Za-z0-9]+)+)\s*$"
+    r"\b(?:using|with|via|in|on)\s+(?P<name>[A-Za-z][a-z]*(?:[A-Z][A-Za-z0-9]*|-[A-Za-z0-9]+)+"
+    r"|[A-Z][A-Za-z]*\d+[A-Za-z0-9]*)\s*$"
 )
 
 Named = tuple[list[str], list[Entity]]  # entity ids, and the entities kg had not met
@@ -114,7 +119,8 @@ def title_system(paper: Paper, tables: Tables) -> Named:
 def _system_like(name: str, tables: Tables) -> bool:
     """A name with a capital inside it or a hyphenated part with one ("Megatron-LM",
     "vLLM") that the lexicon does not know as hardware, a model or a dataset."""
-    return any(c.isupper() for c in name[1:]) and _own_type(name, tables)
+    inner = any(c.isupper() or c.isdigit() for c in name[1:])  # "Megatron-LM", "T10"
+    return inner and _own_type(name, tables)
 
 
 _OWN_TYPES = frozenset({"system", "library", "framework"})
