@@ -27,8 +27,12 @@ ARXIV_RE = regex.compile(r"arxiv\.org/(?:abs|pdf)/(\d{4}\.\d{4,5})(?:v\d+)?", re
 URL_RE = regex.compile(r"https?://[^\s<>\"'，。、；）]+", regex.I)
 HAN = regex.compile(r"\p{Han}")
 LATIN = regex.compile(r"[A-Za-z]")
+_ZH_DIGITS = "一二三四五六七八九十百"
 _NUMBERING = regex.compile(
-    r"^(?:[(（\[]?\d{1,3}[)）\]]|\d{1,3}\s*[.、,，:：]|第\s*\d+\s*篇[:：]?|[A-Z]\d?\."
+    r"^(?:[(（\[]?\d{1,3}[)）\]]|\d{1,3}\s*[.、,，:：]|[A-Z]\d?\."
+    # ordinals in words: 第3篇 or 第二篇, 论文一, 文章 2, Paper 3
+    rf"|第\s*[\d{_ZH_DIGITS}]+\s*篇(?:论文)?[:：]?"
+    rf"|(?:论文|文章|(?i:paper))\s*(?:\d{{1,3}}|[{_ZH_DIGITS}]{{1,3}})\s*[:：.、]"
     r"|\d{1,2}\s+(?=\p{Lu}\p{Ll}))\s*"
 )
 _STRAY_NUMBER = regex.compile(r"^[(（]?\d{1,3}\s*[,，.、)）:：]?$")
