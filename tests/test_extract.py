@@ -593,6 +593,7 @@ def test_a_technique_named_only_to_be_denied_is_not_the_papers(
         ),
         # 相对 X 提升, 让 X、Y 和 Z 提速
         ("吞吐相对 FlexGen 最多提升3倍，相对 vLLM 最多提升1.9倍。", ["flexgen", "vllm"], ""),
+        ("相对 TensorRT-LLM，它在 A100 上的吞吐最多提升1.2倍。", ["tensorrt-llm"], ""),
         (
             "Mario 让 GPipe、Chimera 和 Interleave 这些方案平均提速1.16倍。",
             ["chimera", "gpipe", "interleave"],
