@@ -7,10 +7,12 @@ frequencies, generic heads such as "framework" dropped), Chinese by jieba's
 part-of-speech tags. A phrase that a concept of the scheme names is left to
 :func:`.mentions.techniques`; a phrase that names a system kg knows is no
 technique; the others become discovered techniques, each with the sentence it
-was found in.
+was found in. Without a cue, phrases that end with a technique's head word
+(:func:`keyphrases`: "job packing", "稀疏度感知负载均衡") and Chinese terms glossed in
+English ("分解量化（decomposed quantization）") are techniques too.
 
-jieba is loaded only when Chinese text meets a cue; its dictionary cache is
-kept in a private folder (``~/.cache/kg``), never in a shared ``/tmp``.
+jieba is loaded only when Chinese text is read; its dictionary cache is kept in a
+private folder (``~/.cache/kg``), never in a shared ``/tmp``.
 """
 
 from __future__ import annotations
@@ -162,13 +164,12 @@ def discovered(text: str, tables: Tables) -> list[Discovered]:
 
 
 def keyphrases(text: str, tables: Tables) -> list[Discovered]:
-    """English noun phrases of ``text`` that end with a technique's head word ("job
-    packing", "cache eviction policy", "KV cache migration"), whether or not a cue points
-    at them. A phrase that is a concept's name is left to the scheme, and known systems
-    are no techniques; a phrase that narrows a concept ("prefix caching") is a new
-    concept, narrower than the concept its head names. (Chinese phrases come from the
-    cues and the scheme's labels only: jieba's tags are too rough here, "无法预测" is
-    tagged a noun phrase.)"""
+    """Noun phrases of ``text`` that end with a technique's head word ("job packing",
+    "cache eviction policy", "token 级动态调度"), and both names of a Chinese term glossed
+    in English, whether or not a cue points at them. A phrase that is a concept's name is
+    left to the scheme, and known systems are no techniques; a phrase that narrows a
+    concept ("prefix caching") is a new concept, narrower than the concept its head
+    names."""
     out: dict[str, Discovered] = {}
     for _, sentence in split_sentences(text):
         if guess_language(sentence) == "zh":
