@@ -3,10 +3,28 @@ being imported, ends with one line and exit 130, not a traceback."""
 
 from __future__ import annotations
 
+import os
+import signal
 import sys
+import threading
+from typing import Any
+
+
+def _interrupt_again(unraisable: Any) -> None:
+    """A Ctrl-C that lands inside a ``__del__`` (the ``regex`` module's, while patterns
+    are compiled) cannot be raised there: Python prints "Exception ignored in ...", a
+    traceback, and goes on as if nothing happened. Deliver it again, out of the ``__del__``:
+    from another thread a moment later (sent from here, it would land in this hook)."""
+    if issubclass(unraisable.exc_type, KeyboardInterrupt):
+        again = threading.Timer(0.05, os.kill, (os.getpid(), signal.SIGINT))
+        again.daemon = True
+        again.start()
+    else:
+        sys.__unraisablehook__(unraisable)
 
 
 def run() -> int:
+    sys.unraisablehook = _interrupt_again
     try:
         from .cli import main
 

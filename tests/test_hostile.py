@@ -1135,3 +1135,28 @@ def test_too_little_address_space_for_the_store_leaves_it_out(tmp_path: Path) ->
     )
     assert asked.returncode == 0, asked.stderr
     assert "大规模深度神经网络训练" in asked.stdout
+
+
+def test_a_ctrl_c_inside_a_del_is_delivered_again_not_printed() -> None:
+    """Ctrl-C landing in the ``regex`` module's ``__del__`` printed "Exception ignored in"
+    and a traceback, and the build went on (seen once in a clean-clone run)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, time, kg.__main__ as m\n"
+        "sys.unraisablehook = m._interrupt_again\n"
+        "class D:\n"
+        "    def __del__(self): raise KeyboardInterrupt\n"
+        "try:\n"
+        "    D()\n"
+        "    time.sleep(5)\n"
+        "    print('went on')\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted')\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert run.stdout == "interrupted\n"
+    assert "Traceback" not in run.stderr, run.stderr
