@@ -49,14 +49,19 @@ def test_no_new_technique_where_a_concept_or_nothing_is_named(tables, text: str)
     assert [c for c in discovered_concepts(text, tables) if c.scheme] == []
 
 
-def test_discovered_techniques_are_in_their_own_scheme_with_their_evidence(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def _one_paper_graph(tmp_path, title: str, summary: str):  # type: ignore[no-untyped-def]
+    """The graph of one OSDI 2024 paper under a session heading."""
     notes = tmp_path / "n.md"
-    notes.write_text(
-        "# OSDI 2024\n\n## Serving\n\n### Hidet: Task-Mapping Programming Paradigm\n\n"
-        "Hidet uses task graph rewriting to express fine-grained schedules.\n",
-        encoding="utf-8",
+    notes.write_text(f"# OSDI 2024\n\n## Serving\n\n### {title}\n\n{summary}\n", encoding="utf-8")
+    return kg.build_all([notes], conference="OSDI 2024").graph
+
+
+def test_discovered_techniques_are_in_their_own_scheme_with_their_evidence(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    graph = _one_paper_graph(
+        tmp_path,
+        "Hidet: Task-Mapping Programming Paradigm",
+        "Hidet uses task graph rewriting to express fine-grained schedules.",
     )
-    graph = kg.build_all([notes], conference="OSDI 2024").graph
     rows = graph.query(
         "PREFIX skos: <http://www.w3.org/2004/02/skos/core#> "
         "PREFIX kg: <https://w3id.org/kg/ontology#> "
@@ -159,13 +164,11 @@ def test_a_noun_phrase_with_a_technique_head_is_a_technique(  # type: ignore[no-
 
 
 def test_a_topic_is_what_a_paper_is_about_not_a_technique_it_uses(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    notes = tmp_path / "n.md"
-    notes.write_text(
-        "# OSDI 2024\n\n## Serving\n\n### DistServe: Disaggregating Prefill and Decoding\n\n"
-        "DistServe serves large language models with pipeline parallelism.\n",
-        encoding="utf-8",
+    graph = _one_paper_graph(
+        tmp_path,
+        "DistServe: Disaggregating Prefill and Decoding",
+        "DistServe serves large language models with pipeline parallelism.",
     )
-    graph = kg.build_all([notes], conference="OSDI 2024").graph
     about = (
         "PREFIX kg: <https://w3id.org/kg/ontology#> SELECT ?p WHERE { "
         "?paper ?p <https://w3id.org/kg/id/technique/%s> }"

@@ -173,8 +173,10 @@ def keyphrases(text: str, tables: Tables) -> list[Discovered]:
     out: dict[str, Discovered] = {}
     for _, sentence in split_sentences(text):
         if guess_language(sentence) == "zh":
-            found = _zh_heads(sentence, tables.heads_zh) if tables.heads_zh else []
-            found += _glossed(sentence)
+            found = []
+            if tables.heads_zh or _GLOSS.search(sentence):  # jieba only when it may help
+                tokens = _cut()(sentence)
+                found = _zh_heads(sentence, tokens, tables.heads_zh) + _glossed(sentence, tokens)
         else:
             found = _en_heads(sentence, tables.heads_en) if tables.heads_en else []
         if not found:
@@ -291,18 +293,19 @@ _GLOSS = regex.compile(
 )
 
 
-def _zh_heads(sentence: str, heads: frozenset[str]) -> list[tuple[str, int]]:
+_Tokens = list[tuple[str, int, int, str]]  # jieba's words: (word, start, end, tag)
+
+
+def _zh_heads(sentence: str, tokens: _Tokens, heads: frozenset[str]) -> list[tuple[str, int]]:
     """Chinese phrases of a sentence that end with a head word, and where each starts: up
     to five of jieba's words (14 characters) back from the head, over Chinese words and
     short Latin ones ("token 级动态调度"), stopped by verbs, function words, numbers and
     marks."""
-    tokens = _cut()(sentence)
     out: list[tuple[str, int]] = []
     for i, (word, _, end, _) in enumerate(tokens):
-        if not any(word.endswith(h) for h in heads):
+        if not _has_head(word, heads):
             continue
-        after = tokens[i + 1][0] if i + 1 < len(tokens) else ""
-        if any(after.endswith(h) for h in heads):
+        if i + 1 < len(tokens) and _has_head(tokens[i + 1][0], heads):
             continue  # "缓存调度": the phrase ends at the last head
         if i > 0 and tokens[i - 1][0].startswith(word):
             continue  # "预测器预测": a word and its verb, not a name
@@ -312,7 +315,12 @@ def _zh_heads(sentence: str, heads: frozenset[str]) -> list[tuple[str, int]]:
     return out
 
 
-def _zh_back(tokens: list[tuple[str, int, int, str]], i: int) -> int | None:
+def _has_head(word: str, heads: frozenset[str]) -> bool:
+    """Whether a Chinese word ends with a head word ("负载均衡" ends with 均衡)."""
+    return any(word.endswith(h) for h in heads)
+
+
+def _zh_back(tokens: _Tokens, i: int) -> int | None:
     """Where a Chinese phrase that ends with ``tokens[i]`` starts (None: a lone word)."""
     start, words, j = tokens[i][1], 1, i - 1
     while j >= 0 and words < 5 and tokens[i][2] - tokens[j][1] <= 14:
@@ -337,19 +345,19 @@ def _zh_back(tokens: list[tuple[str, int, int, str]], i: int) -> int | None:
     return start if words >= 2 else None
 
 
-def _glossed(sentence: str) -> list[tuple[str, int]]:
+def _glossed(sentence: str, tokens: _Tokens) -> list[tuple[str, int]]:
     """The two names of a term glossed in English: "分解量化（decomposed quantization）"
     gives the Chinese phrase before the bracket and the English one inside it."""
     out: list[tuple[str, int]] = []
     for m in _GLOSS.finditer(sentence):
-        tokens = _cut()(sentence[: m.start()])
-        while tokens and tokens[-1][0].isspace():
-            tokens.pop()
-        if tokens and _HAN.fullmatch(tokens[-1][0]) and tokens[-1][0] not in _ZH_BEFORE:
-            start = _zh_back(tokens, len(tokens) - 1)
-            if start is not None or len(tokens[-1][0]) >= 3:
-                at = tokens[-1][1] if start is None else start
-                out.append((sentence[at : tokens[-1][2]], at))
+        before = [t for t in tokens if t[2] <= m.start()]  # the words before the bracket
+        while before and before[-1][0].isspace():
+            before.pop()
+        if before and _HAN.fullmatch(before[-1][0]) and before[-1][0] not in _ZH_BEFORE:
+            start = _zh_back(before, len(before) - 1)
+            if start is not None or len(before[-1][0]) >= 3:
+                at = before[-1][1] if start is None else start
+                out.append((sentence[at : before[-1][2]], at))
         out.append((m.group("en"), m.start("en")))
     return out
 
