@@ -42,6 +42,10 @@ from mdit_py_cjk_friendly import cjk_friendly
 
 from ..text import LEADING_SYMBOLS
 
+# the mark of a definition's line in a definition list (Pandoc, PHP Markdown Extra):
+# "Title" then ":   authors", ":   summary"
+_DEFINITION = regex.compile(r"^:[ \t]+(?=\S)")
+
 # "####1. Title": a heading written without its space (lenient renderers accept it)
 _TIGHT_HEADING = regex.compile(r"^( {0,3}#{1,6})(?=[^\s#])", regex.MULTILINE)
 _TAG = regex.compile(r"<[^>]*>")
@@ -619,8 +623,8 @@ def _split_lines(children: Sequence[_Event], br: bool = False) -> list[_Piece]:
         elif kind in ("text", "code_inline"):
             content = child.content
             if kind == "text" and stage == "start" and not (strong or tagged or href):
-                mark = LEADING_SYMBOLS.match(content)
-                if mark and mark.group().strip():  # "📄 **Title**": a bullet of sorts
+                mark = LEADING_SYMBOLS.match(content) or _DEFINITION.match(content)
+                if mark and mark.group().strip():  # "📄 **Title**", ":   text": a bullet of sorts
                     content = content[mark.end() :]
             text.append(content)
             if href is not None:

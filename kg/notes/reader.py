@@ -1446,6 +1446,7 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
                 out.authors += found.authors
                 out.institutions += found.institutions
                 out.written.append(text)
+                _links_of(out, line, labels)  # "A, B (MIT); https://doi.org/..."
                 continue
         if _is_link_line(line):
             bare_url = URL_RE.fullmatch(text) is not None and not line.links
@@ -1463,17 +1464,22 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
             written = (", ".join(phrase_people), phrase_places)
             out.written.append(" ".join(x for x in written if x))
         authors_open = False
-        for link in line.links:
-            _add_link(out, link.url, link.text, labels)
-        linked = {link.url for link in line.links}
-        for url in URL_RE.findall(text):
-            if url not in linked:  # "→ https://doi.org/…" in a line of words: a link too
-                _add_link(out, url, "", labels)
+        _links_of(out, line, labels)
         if mode == "remarks":
             out.remarks.append(text)
         else:
             out.abstract.append(line)
     return out
+
+
+def _links_of(out: Fields, line: Line, labels: Labels) -> None:
+    """The links of a line of words, and its bare URLs ("→ https://doi.org/…")."""
+    for link in line.links:
+        _add_link(out, link.url, link.text, labels)
+    linked = {link.url for link in line.links}
+    for url in URL_RE.findall(line.text):
+        if url not in linked:
+            _add_link(out, url, "", labels)
 
 
 def _is_link_line(line: Line) -> bool:

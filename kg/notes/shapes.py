@@ -51,6 +51,7 @@ _SPACED_DASH = regex.compile(r"\s+[—–]\s+")
 _LOWER_OK = frozenset(
     "and of at for the de da del della der di dos du la le van von in und et y on".split()  # noqa: SIM905
 )
+_TRAILING_LINK = regex.compile(r"(?<=\S)[\s;；,，|]+(?:DOI[:：]?\s*)?https?://\S+\s*$", regex.I)
 _ET_AL = regex.compile(r"\s+et\s+al\.?\s*$")
 _VANCOUVER = regex.compile(r"^\p{Lu}\p{Ll}{2,}(?:-\p{Lu}\p{Ll}+)? \p{Lu}{2,3}$")
 _NUMBER_FIELD = regex.compile(r"^[^\s:：]{1,12}\s*[:：]\s*[\d.\-/:：\s]+$")
@@ -374,6 +375,7 @@ def author_line(text: str, labels: Labels, labelled: bool = False) -> AuthorLine
     name alone is an author too.
     """
     text = _BY.sub("", text.strip().rstrip("。.;；:："))  # "by Jane Doe (MIT), ..."
+    text = _TRAILING_LINK.sub("", text)  # "A, B (MIT); https://doi.org/...": the link is a cue
     if not text or URL_RE.search(text) or len(text) > AUTHOR_LINE_LIMIT:
         return None
     if _COLON_INSIDE.search(text):
