@@ -442,12 +442,14 @@ def summary(know: Knowledge) -> dict[str, int]:
 
 
 def _graph_for(path: Path | None) -> rdflib.Graph:
-    """The graph a command reads: the one given, else ./out/graph.ttl, else (saying so)
-    the graph of the notes kg ships."""
+    """The graph a command reads: the one given (a build's folder: its graph.ttl), else
+    ./out/graph.ttl, else (saying so) the graph of the notes kg ships."""
     from .api import build_all
     from .rdf import load
 
     if path is not None:
+        if path.is_dir() and (path / "graph.ttl").is_file():
+            path = path / "graph.ttl"  # a build's folder (-g out), as kg query takes it
         return load(path)
     default = DEFAULT_OUT / "graph.ttl"
     if default.exists():

@@ -103,3 +103,9 @@ def test_kg_table_writes_each_table_in_each_format(tmp_path: Path, sc21_out: Pat
     assert capsys.readouterr().out.startswith("| institution | country |")
     with pytest.raises(SystemExit):
         main(["table", "people", "-g", str(graph)])
+
+
+def test_kg_table_reads_a_builds_folder_as_kg_query_does(sc21_out: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """`kg query -g out` read the store; `kg table -g out` said "a folder with no kg store"."""
+    assert main(["table", "papers", "-g", str(sc21_out), "--format", "json"]) == 0
+    assert len(json.loads(capsys.readouterr().out)) == 25
