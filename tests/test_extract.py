@@ -8,6 +8,7 @@ import pytest
 
 from kg.evaluate import evaluate
 from kg.extract import extract, sentences, tables_for
+from kg.extract.matcher import Matcher
 from kg.extract.mentions import techniques
 from kg.lexicon import load_lexicon
 from kg.notes import labels_for, parse_text
@@ -675,3 +676,37 @@ def test_an_institution_given_for_everyone_is_the_institution() -> None:
     assert institutions_of("all Google", tables) == ["google"]
     assert institutions_of("both MIT", tables) == ["massachusetts-institute-of-technology"]
     assert institutions_of("Allen Institute for AI", tables) == ["allen-institute-for-ai"]
+
+
+_WORDS = {
+    "MPI": "mpi",
+    "pipeline": "pipeline",
+    "pipeline parallelism": "pp",
+    "RDMA": "rdma",
+    "流水线并行": "pp",
+    "并行": "parallel",
+    "C++": "cpp",
+}
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("MPICH and MPI-IO", [(10, 13, "mpi")]),  # not inside a longer ASCII word
+        ("a pipeline parallelism plan", [(2, 22, "pp")]),  # the longest word at a place
+        ("Pipeline Parallelism", [(0, 20, "pp")]),  # ASCII case folded, places kept
+        ("over rdmax or xrdma, then RDMA.", [(26, 30, "rdma")]),
+        ("采用流水线并行训练", [(2, 7, "pp")]),  # Chinese words anywhere, longest first
+        ("数据并行", [(2, 4, "parallel")]),
+        ("C++ code", [(0, 3, "cpp")]),
+        ("pipelines", []),  # a word must end where an ASCII word does
+        ("", []),
+    ],
+)
+def test_matcher_finds_the_longest_whole_words(text: str, found: list[tuple[int, int, str]]) -> None:
+    assert list(Matcher(_WORDS, ignore_case=True).finditer(text)) == found
+
+
+def test_matcher_without_words_finds_nothing() -> None:
+    assert list(Matcher({}, ignore_case=False).finditer("anything")) == []
+    assert Matcher({"RDMA": "rdma"}, ignore_case=False).get("rdma") is None

@@ -5,10 +5,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from wordfreq import zipf_frequency
-
 from ..records import Entity
 from ..text import slug
+from .everyday import zipf
 from .mentions import entity_type, new_entity
 from .tables import Tables, resolve
 
@@ -64,7 +63,7 @@ def comparisons(
             taken = [(a, b) for a, b, _ in hits]
             found_names = list(_SYSTEM_NAME.finditer(span))
             # a capitalised word that is no English word: "over Fairseq", "与…（Vearch和…）"
-            found_names += [n for n in _LATIN_WORD.finditer(span) if not zipf_frequency(n[0], "en")]
+            found_names += [n for n in _LATIN_WORD.finditer(span) if not zipf(n[0])]
             found_names += _listed(span)
             names = [(n.start(), n.end(), n.group(0)) for n in found_names]
             first = _FIRST_NAME.match(span)
@@ -167,7 +166,7 @@ def _technique(phrase: str, tables: Tables) -> bool:
 def _rare(word: str) -> bool:
     """A capitalised word that starts a comparison and is no common English word ("over
     Bamboo", "than Oobleck"; not "than Ethernet" nor "over Python")."""
-    return zipf_frequency(word.casefold(), "en") < 4.0
+    return zipf(word.casefold()) < 4.0
 
 
 def could_be_system(name: str, tables: Tables) -> bool:

@@ -25,10 +25,10 @@ from pathlib import Path
 from typing import Any
 
 import regex
-from wordfreq import zipf_frequency
 
 from ..text import fold, guess_language
 from .claims import split_sentences
+from .everyday import zipf
 from .mentions import known_entity
 from .tables import Tables
 
@@ -243,7 +243,7 @@ def _en_heads(sentence: str, heads: frozenset[str]) -> list[tuple[str, int]]:
             low = w.casefold()
             if not _WORD.fullmatch(w) or low in _STOP or low in _VERBS or not _modifier(low):
                 break
-            first = j == 0 and zipf_frequency(low, "en") > 0
+            first = j == 0 and zipf(low) > 0
             if w[:1].isupper() and not _acronym(w) and not (titled or first or term):
                 break  # a name ("FlashInfer's"), unless in a title or a sentence's first word
             if term and not w.istitle():
@@ -416,9 +416,9 @@ def _en_phrase(span: str) -> str:
         return ""  # "Megatron-LM and DeepSpeed": names, not a technique
     if words[0][:1].isupper() and len(words) == 1 and not words[0].isupper():
         return ""  # one capitalised word: a name ("Orca"), not a technique
-    if len(words) == 1 and zipf_frequency(words[0].casefold(), "en") >= _EVERYDAY:
+    if len(words) == 1 and zipf(words[0].casefold()) >= _EVERYDAY:
         return ""  # "memory", "design": everyday words
-    if all(zipf_frequency(w.casefold(), "en") >= _EVERYDAY for w in words):
+    if all(zipf(w.casefold()) >= _EVERYDAY for w in words):
         return ""  # "the same time"
     phrase = " ".join(words)
     return phrase if not phrase.isupper() or len(phrase) > 1 else ""
