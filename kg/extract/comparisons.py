@@ -69,9 +69,14 @@ def comparisons(
             first = _FIRST_NAME.match(span)
             if first and _rare(first.group(1)):
                 names.append((first.start(1), first.end(1), first.group(1)))
-            for _, b in [*taken, *((a, b) for a, b, _ in names)]:
+            pause = _VAGUE_END.search(span)  # an acronym is named in the phrase, not after it
+            end = pause.start() if pause else len(span)
+            names += [(n.start(), n.end(), n.group(0)) for n in _ACRONYM.finditer(span, 0, end)]
+            for a, b in [*taken, *((a, b) for a, b, _ in names)]:
                 if after := _AND_NAME.match(span, b):  # "than PipeDream and Piper"
                     names.append((after.start(1), after.end(1), after.group(1)))
+                if before := _NAME_BEFORE.search(span, 0, a):  # "与 ANT、OliVe 相比"
+                    names.append((before.start(1), before.end(1), before.group(1)))
             for a, b, name in sorted(set(names)):
                 if _DESCRIBED.search(name):
                     continue  # "PagedAttention-based kernels": what they are built on
@@ -108,6 +113,13 @@ _LIST = re.compile(
 )
 # the name after a name in a comparison: "than PipeDream and Piper", "over X or Y"
 _AND_NAME = re.compile(r"\s*(?:,|、|and|or|&|和|与|及|或)\s*([A-Z][\w\-]*[A-Za-z0-9])(?![\w\-])")
+# the name before a name in a comparison: "和 SVS、DiskANN 相比", "ANT and OliVe"
+_NAME_BEFORE = re.compile(
+    r"(?<![\w\-])([A-Z][\w\-]*[A-Za-z0-9])\s*(?:,|、|and|or|&|和|与|及|或)\s*$"
+)
+# three capitals in a comparison name a system ("the widely deployed GCC algorithm"); four
+# and more are a _SYSTEM_NAME; the lexicon's not_systems keeps out LLM, GPU, DNN ...
+_ACRONYM = re.compile(r"(?<![\w\-])[A-Z]{3}\d*(?![\w\-])")
 # a name at the start of a comparison: "over Bamboo", "than the Oobleck baseline"
 _FIRST_NAME = re.compile(r"\s*(?:the\s+)?([A-Z][a-z]+[A-Za-z0-9]*)(?![\w\-])")
 # what a name is written with that makes it a description: "PagedAttention-based kernels"
