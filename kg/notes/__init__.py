@@ -209,6 +209,10 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
         if paper is None:  # reported by _paper
             rejected |= {draft.start.number, *(line.number for line in draft.body)}
             continue
+        stub = next((p for p in papers if _stub_of(p, paper)), None)
+        if stub is not None:  # "## AccMPEG", then "title:: AccMPEG: …" and its fields
+            papers.remove(stub)
+            listed = {k: v for k, v in listed.items() if v is not stub}
         # the same paper written out again (a schedule listing it twice): kept once
         same = (fold(paper.title), paper.doi, tuple(fold(a.name) for a in paper.authors))
         if same in listed:
@@ -488,6 +492,16 @@ def _conference(
 
 def _first_heading(lines: list[Line]) -> Line | None:
     return next((line for line in lines if line.kind == "heading"), None)
+
+
+def _stub_of(earlier: Paper, paper: Paper) -> bool:
+    """The earlier paper only named this one: the same title, and nothing else of its own
+    (a heading "## AccMPEG" right above the fields of "AccMPEG: Optimizing ...")."""
+    return (
+        fold(earlier.title) == fold(paper.title)
+        and not (earlier.doi or earlier.authors or earlier.abstract or earlier.links)
+        and paper.span.line - earlier.span.line <= 2
+    )
 
 
 def _paper(

@@ -114,11 +114,12 @@ class Labels:
         self._set("_kind", kind)
         self._set(
             "_label_re",
-            # "Title: X", "Title · X", Obsidian's inline fields "title:: X", and in pasted
-            # programs "TITLE X" (a label in capitals, no colon)
+            # "Title: X", "Title · X", Obsidian's inline fields "title:: X", "【论文】X", and in
+            # pasted programs "TITLE X" (a label in capitals, no colon)
             regex.compile(
                 rf"^(?:(?i:(?P<label>{_alternatives(list(kind))}))(?:\s*(?:::|[:：])|\s+[·•]\s)"
-                rf"|(?P<caps>{_alternatives([w.upper() for w in kind if w.isascii()])})\s)"
+                rf"|(?P<caps>{_alternatives([w.upper() for w in kind if w.isascii()])})\s"
+                rf"|[【\[](?i:(?P<bracketed>{_alternatives(list(kind))}))[】\]][:：]?)"
                 rf"\s*(?P<value>.*)$"
             ),
         )
@@ -236,11 +237,18 @@ class Labels:
         m = self._label_re.match(line)
         if not m:
             return None
-        word = m.group("label") or m.group("caps")
+        word = m.group("label") or m.group("caps") or m.group("bracketed")
         kind, value = self._kind[word.casefold()], m.group("value").strip()
         if kind == "title" and _URL_VALUE.match(value):
             kind = "link"  # "Paper: https://arxiv.org/abs/...": the paper's link, not a title
         return kind, value
+
+    def label_word(self, line: str) -> str | None:
+        """The label word a line starts with, folded: ``"authors"`` for "Authors: A, B"."""
+        m = self._label_re.match(line)
+        if m is None:
+            return None
+        return (m.group("label") or m.group("caps") or m.group("bracketed")).casefold()
 
     @memo
     def bare_label(self, line: str) -> str | None:

@@ -356,7 +356,7 @@ class Structure:
                         if paper.start.number >= first:
                             found.papers.append(paper)
                 continue
-            name = self.session_of(node) if inner.papers else None
+            name = self.session_of(node) if inner.papers and not _own_heading(node, inner) else None
             venue = self.venue_of(node) if inner.papers else None
             for paper in inner.papers:
                 if venue is not None and paper.venue is None:
@@ -1138,13 +1138,15 @@ class Structure:
             label = self.labels.label(text)
             if label is not None and label[0] == "title":
                 break
+            word = self.labels.label_word(text)
             if (
                 labelled
                 and label is not None
                 and label[0] in ("institutions", "link")
-                and any(_label_kind(lines[k].text, self.labels) == label[0] for k in range(i, j))
+                and any(self.labels.label_word(lines[k].text) == word for k in range(i, j))
             ):
-                # a second paper whose title label is missing, or is one kg does not know
+                # the same label again ("Authors:" twice; "Authors:" then "Affiliations:" is one
+                # paper): a second paper whose title label is missing, or is one kg does not know
                 unknown = _UNKNOWN_LABEL.match(lines[j - 1].text)
                 shape = title_shape(unknown.group("value"), self.labels) if unknown else None
                 if j - 1 > i and shape is not None and _titled(shape):
@@ -1328,6 +1330,20 @@ def _has_authors(note: str, head: list[Line], body: list[Line], labels: Labels) 
     if any(_label_kind(b.text, labels) == "institutions" for b in head):
         return True
     return any(author_phrases(b.text, labels) for b in body[:6])
+
+
+def _own_heading(node: Node, inner: Found) -> bool:
+    """A heading right above the one paper under it, whose title is a labelled field
+    ("## DeepPool", then "title:: Efficient Strong Scaling ..."): the paper's own heading,
+    no session."""
+    line = node.line
+    return (
+        line is not None
+        and line.kind == "heading"
+        and len(inner.papers) == 1
+        and inner.papers[0].form == "label"
+        and inner.papers[0].start.number == line.number + 1
+    )
 
 
 def _label_kind(text: str, labels: Labels) -> str | None:

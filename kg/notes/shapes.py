@@ -29,7 +29,7 @@ HAN = regex.compile(r"\p{Han}")
 LATIN = regex.compile(r"[A-Za-z]")
 _ZH_DIGITS = "一二三四五六七八九十百"
 _NUMBERING = regex.compile(
-    r"^(?:[(（\[]?\d{1,3}[)）\]]|\d{1,3}\s*[.、,，:：]|[A-Z]\d?\."
+    r"^(?:[(（\[]?\d{1,3}[)）\]]|\d{1,3}\s*[.、,，:：|｜]|[A-Z]\d?\."
     # ordinals in words: 第3篇 or 第二篇, 论文一, 文章 2, Paper 3
     rf"|第\s*[\d{_ZH_DIGITS}]+\s*篇(?:论文)?[:：]?"
     rf"|(?:论文|文章|(?i:paper))\s*(?:\d{{1,3}}|[{_ZH_DIGITS}]{{1,3}})\s*[:：.、]"
@@ -88,7 +88,7 @@ _ACRONYM = regex.compile(r"^[A-Z][A-Z0-9&*\-.]{1,9}$")
 
 def strip_numbering(text: str) -> str:
     """A title without its list numbering or leading symbols: "1. X", "(2) X", "第3篇：X",
-    "📄 X"."""
+    "▍01｜X", "📄 X"."""
     stripped = _NUMBERING.sub("", LEADING_SYMBOLS.sub("", text), count=1)
     return stripped or text
 
