@@ -209,7 +209,7 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
         if paper is None:  # reported by _paper
             rejected |= {draft.start.number, *(line.number for line in draft.body)}
             continue
-        stub = next((p for p in papers if _stub_of(p, paper)), None)
+        stub = papers[-1] if papers and _stub_of(papers[-1], paper) else None
         if stub is not None:  # "## AccMPEG", then "title:: AccMPEG: …" and its fields
             papers.remove(stub)
             listed = {k: v for k, v in listed.items() if v is not stub}
