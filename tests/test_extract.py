@@ -683,6 +683,11 @@ def test_a_sentence_wrapped_over_lines_is_one_sentence() -> None:
     assert metrics[2].sentence == "Speedup 3x over Orca"
 
 
+def test_model_flops_utilization_is_a_utilization() -> None:
+    metrics = claims("在 12,288 张 GPU 上训练 175B 模型时 MFU 达到 55.2%。")
+    assert [(m.value, m.measures) for m in metrics] == [(12288.0, "scale"), (55.2, "utilization")]
+
+
 def test_an_institution_given_for_everyone_is_the_institution() -> None:
     """ "(all Google)" after a list of authors named the institution "all Google"."""
     import kg
