@@ -119,11 +119,13 @@ _VERBS = frozenset(
 )
 
 
-# more verbs that may follow a phrase, in their base form ("decide", "removes")
+# more verbs that may follow a phrase, in their base form ("decide", "removes"): they end
+# a phrase after its head, but unlike _VERBS a phrase may hold them ("load balance")
 _MORE_VERBS = frozenset(
-    """decide determine remove coordinate move hide cut lower raise split place assign pick
-    choose balance schedule absorb avoid spread merge ship route stream serve store""".split()  # noqa: SIM905
+    """decide determine coordinate move split place assign pick choose balance schedule
+    absorb spread merge ship route stream serve store""".split()  # noqa: SIM905
 )
+_ANY_VERB = _VERBS | _MORE_VERBS
 
 
 @dataclass(frozen=True)
@@ -370,10 +372,10 @@ def _ends(word: str) -> bool:
 def _verb(word: str) -> bool:
     """A verb after a phrase ("... assignment removes", "... rescheduling decide",
     "... pipelines derived from")."""
-    if word in _VERBS or word in _MORE_VERBS or (word.endswith("ed") and "-" not in word):
+    if word in _ANY_VERB or (word.endswith("ed") and "-" not in word):
         return True
     return any(
-        word.endswith(cut) and word[: -len(cut)] + add in _MORE_VERBS | _VERBS
+        word.endswith(cut) and word[: -len(cut)] + add in _ANY_VERB
         for cut, add in (("es", ""), ("s", ""), ("es", "e"))
     )
 

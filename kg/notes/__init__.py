@@ -240,9 +240,7 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
             continue
         listed[same] = paper
         authors = [line for line in draft.body if _is_author_list(line, labels)]
-        words = [
-            regex.split(r"[:：]", line.text, maxsplit=1)[0].strip().casefold() for line in authors
-        ]
+        words = [labels.label_word(line.text) for line in authors]
         if len(words) > len(set(words)):  # "Authors:" twice: two papers read as one
             authors = [a for a, w in zip(authors, words, strict=True) if words.count(w) > 1]
             problem(
@@ -369,10 +367,8 @@ def _paper_evidence(block: list[Line], labels: Labels, read_dois: set[str]) -> s
         doi = doi_of(line.text)
         if doi is not None and normalize_doi(doi) not in read_dois:
             return f"DOI {doi}"
-    for line in block:
-        found = labels.label(line.text)
-        if found is not None and found[0] == "institutions" and found[1]:
-            return "an author list"
+    if any(_is_author_list(line, labels) for line in block):
+        return "an author list"
     return ""
 
 

@@ -232,23 +232,29 @@ class Labels:
     # ---- fields ------------------------------------------------------------
 
     @memo
-    def label(self, line: str) -> tuple[str, str] | None:
-        """``(kind, value)`` when the line starts with a known label and a colon."""
-        m = self._label_re.match(line)
-        if not m:
-            return None
-        word = m.group("label") or m.group("caps") or m.group("bracketed")
-        kind, value = self._kind[word.casefold()], m.group("value").strip()
-        if kind == "title" and _URL_VALUE.match(value):
-            kind = "link"  # "Paper: https://arxiv.org/abs/...": the paper's link, not a title
-        return kind, value
-
-    def label_word(self, line: str) -> str | None:
-        """The label word a line starts with, folded: ``"authors"`` for "Authors: A, B"."""
+    def _labelled(self, line: str) -> tuple[str, str] | None:
+        """``(label word, value)`` when the line starts with a known label, the word folded."""
         m = self._label_re.match(line)
         if m is None:
             return None
-        return (m.group("label") or m.group("caps") or m.group("bracketed")).casefold()
+        word = m.group("label") or m.group("caps") or m.group("bracketed")
+        return word.casefold(), m.group("value").strip()
+
+    def label_word(self, line: str) -> str | None:
+        """The label word a line starts with, folded: ``"authors"`` for "Authors: A, B"."""
+        found = self._labelled(line)
+        return found[0] if found is not None else None
+
+    def label(self, line: str) -> tuple[str, str] | None:
+        """``(kind, value)`` when the line starts with a known label and a colon."""
+        found = self._labelled(line)
+        if found is None:
+            return None
+        word, value = found
+        kind = self._kind[word]
+        if kind == "title" and _URL_VALUE.match(value):
+            kind = "link"  # "Paper: https://arxiv.org/abs/...": the paper's link, not a title
+        return kind, value
 
     @memo
     def bare_label(self, line: str) -> str | None:
