@@ -616,6 +616,8 @@ def test_a_technique_named_only_to_be_denied_is_not_the_papers(
             "existing load balancers",
         ),
         ("It is 3x faster than LLM serving systems.", [], "LLM serving systems"),
+        # the phrase ends where the sentence's subject starts again
+        ("Against existing serving systems this is 2x faster.", [], "existing serving systems"),
         ("同步管道方法相比之下较慢，而它减少了50%的气泡。", [], ""),
     ],
 )

@@ -48,6 +48,13 @@ _DEFINITION = regex.compile(r"^:[ \t]+(?=\S)")
 
 # "####1. Title": a heading written without its space (lenient renderers accept it)
 _TIGHT_HEADING = regex.compile(r"^( {0,3}#{1,6})(?=[^\s#])", regex.MULTILINE)
+# the fences of a Pandoc or Quarto div ('::: {.callout-note title="Title"}' ... ':::'): no
+# text of the notes; a title the opening fence carries is a heading of the deepest level,
+# under whatever heads the file (one line for one line: line numbers stay the file's)
+_DIV_FENCE = regex.compile(
+    r"^ {0,3}:{3,}[ \t]*(?:\{(?P<attrs>[^}\n]*)\}|[\w\-]+)?[ \t]*:*[ \t]*$", regex.MULTILINE
+)
+_DIV_TITLE = regex.compile(r"\btitle\s*=\s*\"(?P<title>[^\"\n]+)\"")
 _TAG = regex.compile(r"<[^>]*>")
 _SPACES = regex.compile(r"[ \t\u00a0\u3000]+")
 _TASK = regex.compile(r"^\[[ xX]\]\s+")
@@ -172,11 +179,16 @@ def parse(
     ``title_headers``, case-folded, else the first column of words) is the item's line,
     and each other cell a line of the item, "Header: cell". With ``front_matter``
     False, a first block between ``---`` lines is read as notes."""
-    text = _TIGHT_HEADING.sub(r"\1 ", text)
+    text = _DIV_FENCE.sub(_div_fence, _TIGHT_HEADING.sub(r"\1 ", text))
     front, text, closed = _front_matter(text) if front_matter else ("", text, True)
     walk = _Walk(text, title_headers)
     walk.blocks(_tree(text))
     return Parsed(tuple(walk.lines), front, 1 if front else 0, closed)
+
+
+def _div_fence(fence: regex.Match[str]) -> str:
+    title = _DIV_TITLE.search(fence.group("attrs") or "")
+    return f"###### {title.group('title')}" if title else ""
 
 
 @dataclass(frozen=True)
