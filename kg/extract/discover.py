@@ -318,8 +318,13 @@ def _zh_heads(sentence: str, tokens: _Tokens, heads: frozenset[str]) -> list[tup
 
 
 def _has_head(word: str, heads: frozenset[str]) -> bool:
-    """Whether a Chinese word ends with a head word ("负载均衡" ends with 均衡)."""
-    return any(word.endswith(h) for h in heads)
+    """Whether a Chinese word ends with a head word ("负载均衡" ends with 均衡).
+
+    Each ending of the word is looked up rather than each head tried: a word has a
+    few characters, the scheme some seventy heads, and trying them one by one took a
+    fifth of extraction (a profile of 1,000 generated papers in one process).
+    """
+    return any(word[k:] in heads for k in range(len(word)))
 
 
 def _zh_back(tokens: _Tokens, i: int) -> int | None:
