@@ -27,6 +27,7 @@ LEADING_SYMBOLS = regex.compile(r"^[\p{So}\p{Sk}\p{Co}\uFE0F\u200D\s]+")
 _DASHES = str.maketrans(dict.fromkeys("‐‑‒–—―−", "-"))
 
 
+@lru_cache(maxsize=1 << 16)  # the same few thousand labels, folded again and again
 def fold(text: str) -> str:
     """Text as names are compared: spaces folded, dashes plain, case folded."""
     return _SPACES.sub(" ", text.translate(_DASHES)).strip().casefold()
