@@ -203,7 +203,7 @@ def test_kg_serve_without_a_store_is_one_line(tmp_path: Path, capfd) -> None:
 def test_help_and_the_list_of_questions_load_no_heavy_library() -> None:
     """`kg --help` and `kg query --list` start fast because they import neither rdflib
     nor the extraction and drawing libraries (counted, not timed)."""
-    heavy = ("rdflib", "networkx", "pyvis", "jieba", "wordfreq", "kg.extract", "kg.api")
+    heavy = ("rdflib", "networkx", "pyvis", "rjieba", "wordfreq", "kg.extract", "kg.api")
     for argv in (["--help"], ["query", "--list"]):
         code = (
             "import sys; from kg.cli import main\n"
