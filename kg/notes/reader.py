@@ -91,7 +91,9 @@ _QUOTED_FIRST = regex.compile(r"^[“\"](?P<title>[^“”\"]{8,300}?)[.,]?[”\
 _BY = regex.compile(r"^(?:\s*(?:[—–\-,:：]|by\b))+\s*", regex.I)
 _BY_WORD = regex.compile(r"^\s*[,，]?\s*by\s+(?=\p{Lu})")
 _ET_AL_END = regex.compile(r"^(.+?)\s+et\s+al(?![a-z])\.?\s*\d*(.*)$")
+_DASHES = ("-", "–", "—")  # between a linked title and its authors
 _FIRST_SENTENCE = regex.compile(r"(?<!\bal|\b\p{Lu})\.\s+(?=\p{Lu}|\d)")
+_ANY_SENTENCE = regex.compile(r"(?<!\bal|\b\p{Lu})\.\s+(?=\w)")  # also "... Stoica. vLLM"
 # authors, then a title in quotes: "A and B for “Title” in ...", 'A, B. "Title." OSDI'
 _CITATION = regex.compile(
     r"^(?P<authors>[^“”\"]{3,400}?)[\s.,:;]*(?:\bfor\s+)?[“\"](?P<title>[^“”\"]{8,300}?)[.,]?[”\"]"
@@ -342,10 +344,13 @@ class Structure:
                 # a deeper heading that is a paper too ("### A" then "#### B"), or an item
                 # nested under it that carries a paper's things: B is no part of A
                 own = self.own_summary(node)
+                fields = self.field_items(node)
                 nested = [
                     p
                     for p in inner.papers
-                    if p.title and p.form != "mention" and (_stands(p, own) or _peer_of(p, draft))
+                    if p.title
+                    and p.form != "mention"
+                    and (_stands(p, own, fields) or _peer_of(p, draft))
                 ]
                 if nested:
                     first = nested[0].start.number
@@ -375,6 +380,20 @@ class Structure:
                 found.skipped.append((lines, reason or "not part of a paper"))
                 inner.skipped = []
             found.add(inner)
+
+    def field_items(self, node: Node) -> bool:
+        """Whether a list item's own fields are list items nested in it (a Logseq or
+        Workflowy outline: "- Title", then "- authors:: ...", "- doi:: ..."); then a point
+        nested beside them is a part of its paper unless it carries a paper's things."""
+        line = node.line
+        return (
+            line is not None
+            and line.kind == "item"
+            and any(
+                c.line is not None and c.line.kind == "item" and self.labels.label(c.line.text)
+                for c in node.children
+            )
+        )
 
     def own_summary(self, node: Node) -> bool:
         """Whether a list item or heading says something of its own before what is nested
@@ -684,17 +703,23 @@ class Structure:
             at = line.text.find(link.text) if link.text else -1
             after = line.text[at + len(link.text) :] if at >= 0 else ""
             starts = after.lstrip()[:1]
-            if at < 0 or (starts not in (".", ",") and not starts.isupper()):
-                continue  # the title, then ". Authors" or the authors right away
+            if at < 0 or (starts not in (".", ",", *_DASHES) and not starts.isupper()):
+                continue  # the title, then ". Authors", " - Authors" or the authors right away
             shape = title_shape(link.text, self.labels)
             if not shape.ok or len(shape.title.split()) < 3:
                 continue
-            parts = _FIRST_SENTENCE.split(after.lstrip(" .,"), maxsplit=1)
+            after = after.lstrip(" .," + "".join(_DASHES))
+            parts = _FIRST_SENTENCE.split(after, maxsplit=1)
+            if author_line(parts[0].strip(" ."), self.labels, labelled=True) is None:
+                parts = _ANY_SENTENCE.split(after, maxsplit=1)  # "Ion Stoica. vLLM stores ..."
             who = parts[0].strip(" .")
             if not who or author_line(who, self.labels, labelled=True) is None:
                 continue
             authors = replace(line, text=who, kind="authors", links=(), lead="", tags=())
-            return shape.title, [authors], parts[1].strip() if len(parts) > 1 else ""
+            rest = parts[1].strip() if len(parts) > 1 else ""
+            if is_prose(rest):  # an awesome list's "- [Title](doi) - A, B (MIT). Summary."
+                return shape.title, [authors, replace(authors, text=rest, kind="text")], ""
+            return shape.title, [authors], rest
         # no link: "Bitcoin-NG: A Scalable Blockchain Protocol. Eyal I, Gencer AE. NSDI'16"
         pieces = _FIRST_SENTENCE.split(line.text.strip(), maxsplit=2)
         if len(pieces) >= 2 and not line.links:
@@ -1277,10 +1302,13 @@ def _proper_name(text: str) -> bool:
     return 0 < len(words) <= 4 and all(w[:1].isupper() or is_chinese(w[:1]) for w in words)
 
 
-def _stands(draft: Draft, inside_paper: bool) -> bool:
+def _stands(draft: Draft, inside_paper: bool, beside_fields: bool = False) -> bool:
     """Whether a paper found inside a container stands on its own: a heading, or a block
     that carries a paper's things; inside a container that is a paper itself, a heading
-    with nothing but a summary ("##### Key Point") is a part of that paper."""
+    with nothing but a summary ("##### Key Point") is a part of that paper, and so is a
+    point nested beside the paper's own field items ("- Trick: episodes", then more)."""
+    if beside_fields:
+        return any(c in ("authors", "link", "label", "venue") for c in draft.cues)
     if inside_paper:
         # a heading with only a summary is a part ("##### Key Point"); a strongly shaped
         # title with a summary of its own is a paper nested by a careless indent
