@@ -17,12 +17,13 @@ from .tables import Tables, resolve
 _SYSTEM_NAME = re.compile(
     r"(?<![A-Za-z0-9\-])(?:[A-Z][a-z]+[A-Z][A-Za-z0-9]*|[a-z]{1,3}[A-Z]{2,}[A-Za-z0-9]*|[A-Z]{4,}\d*"
     r"|[A-Z]{2,}[a-z]{2,}[A-Za-z0-9]*|[a-z]+\.(?:cpp|js|jl|rs)|[A-Z][a-z]+(?=-[A-Z]{2,}))"
-    r"(?:-[A-Za-z0-9]+)*(?![A-Za-z0-9])"
+    r"(?:-[A-Za-z0-9]+)*\+{0,2}(?![A-Za-z0-9+])"  # "SmartSAGE+", an improved SmartSAGE
 )
 _WORKLOADS = frozenset({"model", "dataset", "benchmark"})
 _HARDWARE_LEAD = 12  # characters into a comparison within which hardware is what is compared
 _INSIDE_NAME = re.compile(r"-[A-Za-z0-9]")  # a name going on after a hyphen
-_LATIN_WORD = re.compile(r"(?<![A-Za-z0-9.\-])[A-Z][a-z]{2,}[a-z0-9]*(?![A-Za-z0-9\-])")
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+_LATIN_WORD = re.compile(r"(?<![A-Za-z0-9.\-])[A-Z][a-z]{2,}[a-z0-9]*(?![A-Za-z0-9\-+])")
 
 
 @dataclass(frozen=True, order=True)
@@ -62,12 +63,19 @@ def comparisons(
             named = [(start + a, eid) for a, _, eid in hits]
             taken = [(a, b) for a, b, _ in hits]
             found_names = list(_SYSTEM_NAME.finditer(span))
-            # a capitalised word that is no English word: "over Fairseq", "与…（Vearch和…）"
-            found_names += [n for n in _LATIN_WORD.finditer(span) if not zipf(n[0])]
+            # a capitalised word that is no English word: "over Fairseq", "与…（Vearch和…）";
+            # in Chinese text a rare one too ("以 Simba 架构配 Tangram 映射为基线")
+            chinese = bool(_HAN.search(span))
+            found_names += [
+                n
+                for n in _LATIN_WORD.finditer(span)
+                if not zipf(n[0]) or (chinese and _rare(n[0]) and _alone(span, n))
+            ]
             found_names += _listed(span)
             names = [(n.start(), n.end(), n.group(0)) for n in found_names]
             first = _FIRST_NAME.match(span)
-            if first and _rare(first.group(1)):
+            algorithm = first is not None and chinese and _ALGORITHM_NEXT.match(span, first.end(1))
+            if first and _rare(first.group(1)) and not algorithm:
                 names.append((first.start(1), first.end(1), first.group(1)))
             pause = _VAGUE_END.search(span)  # an acronym is named in the phrase, not after it
             end = pause.start() if pause else len(span)
@@ -121,7 +129,7 @@ _NAME_BEFORE = re.compile(
 # and more are a _SYSTEM_NAME; the lexicon's not_systems keeps out LLM, GPU, DNN ...
 _ACRONYM = re.compile(r"(?<![\w\-])[A-Z]{3}\d*(?![\w\-])")
 # a name at the start of a comparison: "over Bamboo", "than the Oobleck baseline"
-_FIRST_NAME = re.compile(r"\s*(?:the\s+)?([A-Z][a-z]+[A-Za-z0-9]*)(?![\w\-])")
+_FIRST_NAME = re.compile(r"\s*(?:the\s+)?([A-Z][a-z]+[A-Za-z0-9]*)(?![\w\-+])")
 # what a name is written with that makes it a description: "PagedAttention-based kernels"
 _DESCRIBED = re.compile(r"-(?:based|aware|like|style|enabled|driven|specific)$")
 _LIST_ITEM = re.compile(_NAME)
@@ -174,6 +182,21 @@ def _technique(phrase: str, tables: Tables) -> bool:
     if last in tables.heads_en:
         return True
     return any(b == len(phrase) for _, b, _ in tables.techniques.finditer(phrase))
+
+
+def _alone(span: str, name: re.Match[str]) -> bool:
+    """A Latin word standing alone among Chinese words, as a system's name does: not one
+    word of an English phrase ("（Reorganized Layer-wised Extended Kalman Filter）") nor an
+    algorithm's name ("BFS、Dijkstra 等传统算法")."""
+    before, after = span[: name.start()], span[name.end() :]
+    if _LATIN_NEXT.match(after) or _LATIN_LAST.search(before):
+        return False
+    return not _ALGORITHM_NEXT.match(after)
+
+
+_LATIN_NEXT = re.compile(r"[ \-]?[A-Za-z]")  # another Latin word right after
+_LATIN_LAST = re.compile(r"[A-Za-z][ \-]?$")  # or right before
+_ALGORITHM_NEXT = re.compile(r"\s*(?:等)?\S{0,3}?(?:算法|滤波)")
 
 
 def _rare(word: str) -> bool:
