@@ -630,6 +630,14 @@ def test_a_technique_named_only_to_be_denied_is_not_the_papers(
         ("和 Dijkstra 等传统算法相比，它快2倍。", [], ""),
         ("它比 SmartSAGE+ 快23倍。", ["smartsage-plus"], ""),
         ("Relative to running them as Linux guests, they boot 1.7x faster.", ["linux"], ""),
+        # hardware compared with, unnamed; a longer phrase; a baseline that is beaten
+        ("It is 4,600x faster than a CPU on average.", [], "CPU"),
+        (
+            "Measured against a leading state-of-the-art implementation of a GNN layer, it is 2x.",
+            [],
+            "leading state-of-the-art implementation of a GNN layer",
+        ),
+        ("Other distributed file systems are beaten by up to 13x.", [], "distributed file systems"),
     ],
 )
 def test_every_way_of_naming_a_comparison(abstract: str, baselines: list[str], vague: str) -> None:

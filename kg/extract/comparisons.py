@@ -170,7 +170,7 @@ def vague_baseline(span: str, tables: Tables) -> str:
         return ""
     if not tables.vague_baseline.search(phrase) and not _technique(phrase, tables):
         return ""
-    if len(phrase.split()) > 6 or (phrase.isascii() is False and len(phrase) > 20):
+    if len(phrase.split()) > 9 or (phrase.isascii() is False and len(phrase) > 20):
         return ""
     return phrase
 
