@@ -31,6 +31,7 @@ from .frontmatter import bare_front_matter, read_front_matter
 from .labels import Labels, labels_for
 from .markdown import Line, parse
 from .memo import forget
+from .org import is_org, org_to_markdown
 from .reader import Draft, Structure, fields_of, tree
 from .shapes import AUTHOR_LINE_LIMIT, DOI_RE, arxiv_of, doi_of, is_prose, normalize_doi
 
@@ -141,6 +142,8 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
     text = text.replace("\r", " " if "\n" in text else "\n")
     for odd in ("\u0085", "\u2028", "\u2029", "\x0b", "\x0c"):
         text = text.replace(odd, " ")
+    if path.lower().endswith(".org") or is_org(text):
+        text = org_to_markdown(text)  # Org's headings, drawers and links, line for line
     bare = bare_front_matter(text)
     if bare is not None:
         text = bare[1]
@@ -183,6 +186,12 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
     elif front.strong:  # the first of the records a page separates with "---" lines
         lines = [*front.record, *lines]
         found = Structure(labels, title_line).read(tree(lines, labels))
+    elif title_line and not any(draft.title for draft in found.papers):
+        # a note about one paper (Obsidian, org-roam, Zotero): the heading at its top is
+        # the paper's title, with its authors and sections below, not the notes' title
+        whole = Structure(labels, 0).read(tree(lines, labels))
+        if [draft.start.number for draft in whole.papers if draft.title] == [title_line]:
+            found, title_line = whole, 0
     skipped_lines = {line.number for block, _ in found.skipped for line in block}
     first = lines[0] if lines else None
     if (
