@@ -138,3 +138,16 @@ def test_english_and_chinese_labels_read_the_same_notes() -> None:
 def test_a_session_word_may_stand_in_brackets(line: str, name: str | None) -> None:
     """Phone notes wrote "[Session] Scaling training" above their papers: no session."""
     assert labels_for(load_lexicon()).session_name(line) == name
+
+
+def test_a_field_that_names_a_weekday_is_no_session_line() -> None:
+    """Found by hypothesis: "Abstract: A wED" ended the labelled paper above it, as if "wED"
+    (Wednesday) started a session of a programme, and the abstract was reported as a label
+    with no paper."""
+    text = (
+        "Conference: MLSys 2024\n\nTitle: Serving at scale\nAuthors: Ann Lee\n"
+        "Link: https://doi.org/10.1000/1\nAbstract: We measured it on Wed and Thu.\n"
+    )
+    notes = parse_text(text, "gen.txt", labels_for(load_lexicon()))
+    assert notes.problems == []
+    assert notes.papers[0].abstract == "We measured it on Wed and Thu."

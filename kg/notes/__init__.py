@@ -26,13 +26,14 @@ from ..files import Settings, notes_files, settings_for, shown_name
 from ..lexicon import Lexicon, load_lexicon
 from ..records import Conference, Corpus, NotesFile, Paper, Problem, Session, Skipped, Span
 from ..text import fold, guess_language
+from .bibtex import bibtex_fields
 from .conference import is_year, most_named, parse_conference, venue_in, venue_name
 from .frontmatter import bare_front_matter, read_front_matter
 from .labels import Labels, labels_for
 from .markdown import Line, parse
 from .memo import forget
 from .org import is_org, org_to_markdown
-from .reader import Draft, Structure, fields_of, tree
+from .reader import NO_PAPER_UNDER, Draft, Found, Structure, fields_of, tree
 from .shapes import AUTHOR_LINE_LIMIT, DOI_RE, arxiv_of, doi_of, is_prose, normalize_doi
 
 __all__ = [
@@ -144,6 +145,7 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
         text = text.replace(odd, " ")
     if path.lower().endswith(".org") or is_org(text):
         text = org_to_markdown(text)  # Org's headings, drawers and links, line for line
+    text = bibtex_fields(text)  # a pasted citation: its fields, line for line
     bare = bare_front_matter(text)
     if bare is not None:
         text = bare[1]
@@ -192,6 +194,7 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
         whole = Structure(labels, 0).read(tree(lines, labels))
         if [draft.start.number for draft in whole.papers if draft.title] == [title_line]:
             found, title_line = whole, 0
+    _sections_of_one_paper(found, labels)
     skipped_lines = {line.number for block, _ in found.skipped for line in block}
     first = lines[0] if lines else None
     if (
@@ -420,6 +423,37 @@ def _same_work(first: Paper, later: Paper) -> bool:
 
 def _replace(paper: Paper, **changes: object) -> Paper:
     return replace(paper, **changes)  # type: ignore[arg-type]
+
+
+def _sections_of_one_paper(found: Found, labels: Labels) -> None:
+    """A note about one paper, given by labels at its top ("**论文**：Title", "**作者**：…"),
+    then sections ("## 背景", "## 方法", "## 效果"): the sections are the paper's notes, not
+    blocks with no paper under them. A block with fields of its own (authors, a DOI) is a
+    paper kg could not read, and stays reported as one."""
+    titled = [draft for draft in found.papers if draft.title]
+    if len(titled) != 1 or len(found.papers) != 1:
+        return
+    paper = titled[0]
+    after = [
+        (block, reason)
+        for block, reason in found.skipped
+        if reason == NO_PAPER_UNDER
+        and block[0].number > paper.start.number
+        and not any(_field(line, labels) for line in block)
+    ]
+    if not after:
+        return
+    for block, _ in after:
+        paper.body.extend(line for line in block if line.kind != "heading")
+    found.skipped = [entry for entry in found.skipped if entry not in after]
+
+
+def _field(line: Line, labels: Labels) -> bool:
+    """A line that gives a paper's own fields: its title, authors, institutions or link."""
+    label = labels.label(line.text)
+    return (label is not None and label[0] not in ("abstract", "remarks")) or any(
+        doi_of(link.url) for link in line.links
+    )
 
 
 def _title_line(lines: list[Line], labels: Labels) -> int:

@@ -92,6 +92,7 @@ _BY = regex.compile(r"^(?:\s*(?:[—–\-,:：]|by\b))+\s*", regex.I)
 _BY_WORD = regex.compile(r"^\s*[,，]?\s*by\s+(?=\p{Lu})")
 _ET_AL_END = regex.compile(r"^(.+?)\s+et\s+al(?![a-z])\.?\s*\d*(.*)$")
 _DASHES = ("-", "–", "—")  # between a linked title and its authors
+NO_PAPER_UNDER = "no paper under this heading"  # why a heading's block was skipped
 _FIRST_SENTENCE = regex.compile(r"(?<!\bal|\b\p{Lu})\.\s+(?=\p{Lu}|\d)")
 _ANY_SENTENCE = regex.compile(r"(?<!\bal|\b\p{Lu})\.\s+(?=\w)")  # also "... Stoica. vLLM"
 # authors, then a title in quotes: "A and B for “Title” in ...", 'A, B. "Title." OSDI'
@@ -376,7 +377,7 @@ class Structure:
                     paper.session, paper.session_line = session
             if not inner.papers:
                 lines = [node.line, *node.flatten()]
-                reason = "no paper under this heading" if node.line.kind == "heading" else ""
+                reason = NO_PAPER_UNDER if node.line.kind == "heading" else ""
                 found.skipped.append((lines, reason or "not part of a paper"))
                 inner.skipped = []
             found.add(inner)
@@ -848,7 +849,10 @@ class Structure:
                 if not title and nxt is not None and not labels.label(nxt.text):
                     title, at = nxt.text, i + 1  # "Title:" then the title
                 end = self.body_end(lines, at, labelled=True)
-                draft = Draft(line, title, lines[at + 1 : end], ["label"], "label")
+                tagged, note = title_shape(title, labels), ""
+                if tagged.ok and tagged.title and venue_tag(tagged.note, labels):
+                    title, note = tagged.title, tagged.note  # "Title（SOSP 2024）": its venue
+                draft = Draft(line, title, lines[at + 1 : end], ["label"], "label", note)
                 use(draft)
                 found.papers.append(draft)
                 i = end
@@ -1178,8 +1182,10 @@ class Structure:
                     j -= 1
                 break
             if (
-                self.labels.session_name(text) or self.timed_session(text)
-            ) and not self.starts_paper(lines, j):
+                (self.labels.session_name(text) or self.timed_session(text))
+                and not (labelled and label is not None)  # "Abstract: ... Wed ...": a field
+                and not self.starts_paper(lines, j)
+            ):
                 # program chrome before the next session ("Break", "Lunch"): no part of the paper
                 while j - 1 > i and _chrome(lines[j - 1], lines[j - 2]):
                     j -= 1
