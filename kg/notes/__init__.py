@@ -33,7 +33,7 @@ from .labels import Labels, labels_for
 from .markdown import Line, parse
 from .memo import forget
 from .org import is_org, org_to_markdown
-from .reader import NO_PAPER_UNDER, Draft, Found, Structure, fields_of, tree
+from .reader import NO_PAPER_UNDER, NOT_PART, Draft, Found, Structure, fields_of, tree
 from .shapes import AUTHOR_LINE_LIMIT, DOI_RE, arxiv_of, doi_of, is_prose, normalize_doi
 
 __all__ = [
@@ -150,7 +150,7 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
     if bare is not None:
         text = bare[1]
     parsed = parse(text, labels.title_headers)
-    lines = list(parsed.lines)
+    lines = _heading_fields(list(parsed.lines), labels)
     open_fence = _unclosed_fence(text)
     if open_fence is not None:
         at, rest = open_fence
@@ -427,9 +427,9 @@ def _replace(paper: Paper, **changes: object) -> Paper:
 
 def _sections_of_one_paper(found: Found, labels: Labels) -> None:
     """A note about one paper, given by labels at its top ("**论文**：Title", "**作者**：…"),
-    then sections ("## 背景", "## 方法", "## 效果"): the sections are the paper's notes, not
-    blocks with no paper under them. A block with fields of its own (authors, a DOI) is a
-    paper kg could not read, and stays reported as one."""
+    then sections ("## 背景", "## 方法", "## 效果") or a reading group's discussion points:
+    what follows the paper is its notes, not text that is part of no paper. A block with
+    fields of its own (authors, a DOI) is a paper kg could not read, and stays reported."""
     titled = [draft for draft in found.papers if draft.title]
     if len(titled) != 1 or len(found.papers) != 1:
         return
@@ -437,7 +437,7 @@ def _sections_of_one_paper(found: Found, labels: Labels) -> None:
     after = [
         (block, reason)
         for block, reason in found.skipped
-        if reason == NO_PAPER_UNDER
+        if reason in (NO_PAPER_UNDER, NOT_PART)
         and block[0].number > paper.start.number
         and not any(_field(line, labels) for line in block)
     ]
@@ -446,6 +446,27 @@ def _sections_of_one_paper(found: Found, labels: Labels) -> None:
     for block, _ in after:
         paper.body.extend(line for line in block if line.kind != "heading")
     found.skipped = [entry for entry in found.skipped if entry not in after]
+
+
+def _heading_fields(lines: list[Line], labels: Labels) -> list[Line]:
+    """A GitHub issue form's answers: each field a heading ("### Paper title", "### Authors")
+    with its value in the paragraph below. When a heading names the title field, every
+    heading that names a field becomes a field line in its value's place ("Authors: A, B")."""
+    named = {line.number: labels.label(line.text + ":") for line in lines if line.kind == "heading"}
+    fields = {n: label[0] for n, label in named.items() if label is not None and not label[1]}
+    if "title" not in fields.values():
+        return lines
+    out: list[Line] = []
+    pending: Line | None = None
+    for line in lines:
+        if line.number in fields:
+            pending = line
+            continue
+        answered = pending is not None and line.kind != "heading"
+        field = f"{pending.text}: {line.text}" if pending is not None else line.text
+        out.append(replace(line, text=field, kind="text", level=0) if answered else line)
+        pending = None
+    return out
 
 
 def _field(line: Line, labels: Labels) -> bool:

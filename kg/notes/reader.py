@@ -93,6 +93,7 @@ _BY_WORD = regex.compile(r"^\s*[,，]?\s*by\s+(?=\p{Lu})")
 _ET_AL_END = regex.compile(r"^(.+?)\s+et\s+al(?![a-z])\.?\s*\d*(.*)$")
 _DASHES = ("-", "–", "—")  # between a linked title and its authors
 NO_PAPER_UNDER = "no paper under this heading"  # why a heading's block was skipped
+NOT_PART = "not part of a paper"  # why other text was
 _FIRST_SENTENCE = regex.compile(r"(?<!\bal|\b\p{Lu})\.\s+(?=\p{Lu}|\d)")
 _ANY_SENTENCE = regex.compile(r"(?<!\bal|\b\p{Lu})\.\s+(?=\w)")  # also "... Stoica. vLLM"
 # authors, then a title in quotes: "A and B for “Title” in ...", 'A, B. "Title." OSDI'
@@ -378,7 +379,7 @@ class Structure:
             if not inner.papers:
                 lines = [node.line, *node.flatten()]
                 reason = NO_PAPER_UNDER if node.line.kind == "heading" else ""
-                found.skipped.append((lines, reason or "not part of a paper"))
+                found.skipped.append((lines, reason or NOT_PART))
                 inner.skipped = []
             found.add(inner)
 
@@ -820,7 +821,7 @@ class Structure:
                     for draft in self.mentioned(line):
                         use(draft)  # "Next on my list are [MELF](…), [zpoline](…)": papers
                         found.papers.append(draft)
-                found.skipped.append((list(leftover), "not part of a paper"))
+                found.skipped.append((list(leftover), NOT_PART))
                 leftover.clear()
 
         # a session line no paper follows ("Welcome and Awards Monday, 8:30am-9am"): skipped
@@ -888,7 +889,7 @@ class Structure:
             named = labels.session_name(text) or self.timed_session(text) or self.group_label(line)
             if named and not self.starts_paper(lines, i):
                 skip()
-                found.skipped += [([u], "not part of a paper") for u in unused]
+                found.skipped += [([u], NOT_PART) for u in unused]
                 unused[:] = [line]
                 session = (named, line.number)
                 i += 1
