@@ -105,8 +105,7 @@ def slug(text: str) -> str:
     """``"Georgia Institute of Technology"`` -> ``"georgia-institute-of-technology"``;
     ``"云和边缘计算"`` -> ``"yun-he-bian-yuan-ji-suan-1a2b3c4d"``."""
     text = unicodedata.normalize("NFC", text).strip()
-    # "SmartSAGE+" is not SmartSAGE, nor "C++" C
-    ascii_text = "".join(_ascii(c) for c in text).replace("+", "-plus-")
+    ascii_text = "".join(_ascii(c) for c in text)
     out = _NON_SLUG.sub("-", ascii_text.lower()).strip("-")
     lossy = not text.isascii() or not out
     if len(out) > MAX_SLUG:

@@ -151,3 +151,74 @@ def test_a_field_that_names_a_weekday_is_no_session_line() -> None:
     notes = parse_text(text, "gen.txt", labels_for(load_lexicon()))
     assert notes.problems == []
     assert notes.papers[0].abstract == "We measured it on Wed and Thu."
+
+
+_DISTSERVE = (
+    "## DistServe: Disaggregating Prefill and Decoding for Goodput-optimized Large Language"
+    " Model Serving\n- Authors: Yinmin Zhong, Shengyu Liu\n- DOI: 10.5555/3691938.3691945\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "titles", "warns"),
+    [
+        # a Markdown note that shows an Org template in a code block is no Org file
+        ("# Notes\n\n```\n#+title: ${title}\n```\n\n" + _DISTSERVE, ["DistServe"], ""),
+        # a code block that is no BibTeX, with a line like an entry, stays code
+        (
+            _DISTSERVE + "\n```python\n@dataclass(frozen=True)\ntitle = 'prompt'\n```\n",
+            ["DistServe"],
+            "",
+        ),
+        # a BibTeX block never closed is reported, not read to the end of the file
+        (
+            "# OSDI 2024\n\n```bibtex\n@inproceedings{a,\n  title={X: Y Z}\n\n" + _DISTSERVE,
+            [],
+            "this code block is never closed",
+        ),
+        # two entries in one block are two papers; the document's title is not retitled
+        (
+            (
+                "# OSDI 2024 reading list\n\n```bibtex\n@inproceedings{a,\n"
+                "  title={DistServe: Disaggregating Prefill and Decoding},\n"
+                "  author={Zhong, Yinmin and Liu, Shengyu}\n}\n@inproceedings{b,\n"
+                "  title={Llumnix: Dynamic Scheduling for Large Language Model Serving},\n"
+                "  author={Sun, Biao and Huang, Ziming}\n}\n```\n"
+            ),
+            ["DistServe", "Llumnix"],
+            "",
+        ),
+        # a paper's heading, then other headings: they stay reported, not its notes
+        (
+            _DISTSERVE + "\n## Llumnix\nRequests migrate; 10x lower than INFaaS.\n",
+            ["DistServe"],
+            "",
+        ),
+        # a notes title over weeks is the notes' title, not a paper
+        ("# Reading Group: Efficient LLM Serving\n\n## Week 1\nWe discussed batching.\n", [], ""),
+    ],
+)
+def test_what_the_new_readers_leave_alone(text: str, titles: list[str], warns: str) -> None:
+    """Cases a review found: Org, BibTeX and the one-paper readings must not take text that
+    is no paper's, nor lose a paper they do not read."""
+    notes = parse_text(text, "n.md", labels_for(load_lexicon()))
+    assert [p.title.split(":")[0] for p in notes.papers] == titles
+    if warns:
+        assert any(warns in p.message for p in notes.problems), notes.problems
+    if text.startswith(_DISTSERVE) and "Llumnix" in text:
+        assert "INFaaS" not in notes.papers[0].abstract
+        assert any(block for block in notes.skipped)
+
+
+def test_org_drawers_and_planning_lines_are_no_papers() -> None:
+    text = (
+        "#+TITLE: OSDI 2024\n* Serving\n** TODO DistServe: Disaggregating Prefill and Decoding\n"
+        "SCHEDULED: <2024-05-01 Wed 10:00>\n:PROPERTIES:\n:ID: 3f2a9c1e-77\n"
+        ":AUTHORS: Yinmin Zhong, Shengyu Liu\n:END:\n:LOGBOOK:\nCLOCK: [2024-05-01 Wed 10:00]\n"
+        ":END:\nPrefill and decoding run apart.\n"
+    )
+    notes = parse_text(text, "n.org", labels_for(load_lexicon()))
+    (paper,) = notes.papers
+    assert paper.title == "DistServe: Disaggregating Prefill and Decoding"
+    assert [a.name for a in paper.authors] == ["Yinmin Zhong", "Shengyu Liu"]
+    assert paper.abstract == "Prefill and decoding run apart."

@@ -6,9 +6,8 @@ import re
 from dataclasses import dataclass
 
 from ..records import Entity
-from ..text import slug
 from .everyday import zipf
-from .mentions import entity_type, new_entity
+from .mentions import entity_type, new_entity, system_id
 from .tables import Tables, resolve
 
 # a system name kg has not met: CamelCase (NeuGraph), lower-then-upper (vLLM, cuSPARSE),
@@ -17,13 +16,17 @@ from .tables import Tables, resolve
 _SYSTEM_NAME = re.compile(
     r"(?<![A-Za-z0-9\-])(?:[A-Z][a-z]+[A-Z][A-Za-z0-9]*|[a-z]{1,3}[A-Z]{2,}[A-Za-z0-9]*|[A-Z]{4,}\d*"
     r"|[A-Z]{2,}[a-z]{2,}[A-Za-z0-9]*|[a-z]+\.(?:cpp|js|jl|rs)|[A-Z][a-z]+(?=-[A-Z]{2,}))"
-    r"(?:-[A-Za-z0-9]+)*\+{0,2}(?![A-Za-z0-9+])"  # "SmartSAGE+", an improved SmartSAGE
+    # "SmartSAGE+", an improved SmartSAGE (not the "+" of "ZeroFlow+DeepFlux")
+    r"(?:-[A-Za-z0-9]+)*(?:\+{1,2}(?![\w+]))?(?![A-Za-z0-9])"
 )
 _WORKLOADS = frozenset({"model", "dataset", "benchmark"})
 _HARDWARE_LEAD = 12  # characters into a comparison within which hardware is what is compared
 _INSIDE_NAME = re.compile(r"-[A-Za-z0-9]")  # a name going on after a hyphen
 _HAN = re.compile(r"[\u4e00-\u9fff]")
-_LATIN_WORD = re.compile(r"(?<![A-Za-z0-9.\-])[A-Z][a-z]{2,}[a-z0-9]*(?![A-Za-z0-9\-+])")
+# (a name is not the start of "SmartSAGE+", an improved SmartSAGE: _SYSTEM_NAME has it)
+_LATIN_WORD = re.compile(
+    r"(?<![A-Za-z0-9.\-])[A-Z][a-z]{2,}[a-z0-9]*(?![A-Za-z0-9\-]|\+(?![A-Za-z0-9]))"
+)
 
 
 @dataclass(frozen=True, order=True)
@@ -74,8 +77,7 @@ def comparisons(
             found_names += _listed(span)
             names = [(n.start(), n.end(), n.group(0)) for n in found_names]
             first = _FIRST_NAME.match(span)
-            algorithm = first is not None and chinese and _ALGORITHM_NEXT.match(span, first.end(1))
-            if first and _rare(first.group(1)) and not algorithm:
+            if first and _rare(first.group(1)) and not (chinese and _algorithm(span, first.end(1))):
                 names.append((first.start(1), first.end(1), first.group(1)))
             pause = _VAGUE_END.search(span)  # an acronym is named in the phrase, not after it
             end = pause.start() if pause else len(span)
@@ -88,11 +90,13 @@ def comparisons(
             for a, b, name in sorted(set(names)):
                 if _DESCRIBED.search(name):
                     continue  # "PagedAttention-based kernels": what they are built on
+                if chinese and _algorithm(span, b):
+                    continue  # "BFS、Dijkstra 等传统算法": algorithms, not systems
                 if any(x < b and a < y for x, y in taken):
                     continue
                 if not could_be_system(name, tables):
                     continue
-                eid = tables.entity_by_fold.get(name.casefold()) or slug(name)
+                eid = tables.entity_by_fold.get(name.casefold()) or system_id(name)
                 new.append(new_entity(eid, name, tables))
                 named.append((start + a, eid))
                 taken.append((a, b))
@@ -129,7 +133,7 @@ _NAME_BEFORE = re.compile(
 # and more are a _SYSTEM_NAME; the lexicon's not_systems keeps out LLM, GPU, DNN ...
 _ACRONYM = re.compile(r"(?<![\w\-])[A-Z]{3}\d*(?![\w\-])")
 # a name at the start of a comparison: "over Bamboo", "than the Oobleck baseline"
-_FIRST_NAME = re.compile(r"\s*(?:the\s+)?([A-Z][a-z]+[A-Za-z0-9]*)(?![\w\-+])")
+_FIRST_NAME = re.compile(r"\s*(?:the\s+)?([A-Z][a-z]+[A-Za-z0-9]*)(?![\w\-]|\+(?![A-Za-z0-9]))")
 # what a name is written with that makes it a description: "PagedAttention-based kernels"
 _DESCRIBED = re.compile(r"-(?:based|aware|like|style|enabled|driven|specific)$")
 _LIST_ITEM = re.compile(_NAME)
@@ -153,9 +157,11 @@ _VAGUE_END = re.compile(
     r"平均|分别|高达|可|能|节省|提升|提高|降低|减少)"
 )
 _LEADING = re.compile(
-    r"^(?:(?:with|to|that of|those of|the|a|an|all|other|many|several|both|these|those)\s+)+",
+    r"^(?:(?:with|under|to|that of|those of|the|a|an|all|other|many|several|both|these|those)\s+)+",
     re.IGNORECASE,
 )
+# the paper itself ("Our system is outperformed by Orca"), or a setting ("than on CPUs")
+_NOT_A_BASELINE = re.compile(r"(?i:our|we|its|this (?:paper|work|system)|on|in|at)\b")
 _DIGIT = re.compile(r"^\W*\d(?![A-Z]\d)")  # "1F1B" is a name
 
 
@@ -166,7 +172,7 @@ def vague_baseline(span: str, tables: Tables) -> str:
     end = _VAGUE_END.search(span)
     phrase = span[: end.start()] if end else span
     phrase = _LEADING.sub("", phrase.strip()).strip(" \t的")
-    if not phrase or _DIGIT.match(phrase):
+    if not phrase or _DIGIT.match(phrase) or _NOT_A_BASELINE.match(phrase):
         return ""
     if not tables.vague_baseline.search(phrase) and not _technique(phrase, tables):
         return ""
@@ -191,12 +197,20 @@ def _alone(span: str, name: re.Match[str]) -> bool:
     before, after = span[: name.start()], span[name.end() :]
     if _LATIN_NEXT.match(after) or _LATIN_LAST.search(before):
         return False
-    return not _ALGORITHM_NEXT.match(after)
+    return not _algorithm(after, 0)
+
+
+def _algorithm(span: str, end: int) -> bool:
+    """Whether the name that ends at ``end`` names an algorithm ("Dijkstra 等传统算法")."""
+    return _ALGORITHM_NEXT.match(span, end) is not None
 
 
 _LATIN_NEXT = re.compile(r"[ \-]?[A-Za-z]")  # another Latin word right after
 _LATIN_LAST = re.compile(r"[A-Za-z][ \-]?$")  # or right before
-_ALGORITHM_NEXT = re.compile(r"\s*(?:等)?\S{0,3}?(?:算法|滤波)")
+# what follows an algorithm's name (and the names listed with it): "、Dijkstra 等传统算法"
+_ALGORITHM_NEXT = re.compile(
+    r"(?:\s*[、,，和与及/]\s*[A-Za-z][\w\-+]*)*\s*(?:等)?\S{0,3}?(?:算法|滤波)"
+)
 
 
 def _rare(word: str) -> bool:

@@ -464,7 +464,7 @@ def _posseg(text: str) -> list[tuple[str, str]]:
     """jieba's words of a text with their part-of-speech tags (unknown words guessed)."""
     import rjieba
 
-    return rjieba.tag(text, True)
+    return rjieba.tag(text, hmm=True)
 
 
 def _cut(text: str) -> list[tuple[str, int, int, str]]:
@@ -473,7 +473,7 @@ def _cut(text: str) -> list[tuple[str, int, int, str]]:
     import rjieba
 
     out, at = [], 0
-    for word, flag in rjieba.tag(text, False):
+    for word, flag in rjieba.tag(text, hmm=False):
         out.append((word, at, at + len(word), flag))
         at += len(word)
     return out

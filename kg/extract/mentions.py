@@ -174,11 +174,17 @@ def entity_ids(names: list[str], tables: Tables) -> Named:
     for name in names:
         eid = known_entity(name, tables)
         if eid is None:
-            eid = slug(name)
+            eid = system_id(name)
             new.append(new_entity(eid, name, tables))
         if eid not in ids:
             ids.append(eid)
     return ids, new
+
+
+def system_id(name: str) -> str:
+    """The id of a system kg has not met: its name's slug, a "+" spelled out ("SmartSAGE+"
+    is smartsage-plus, not SmartSAGE's id)."""
+    return slug(name.replace("+", " plus "))
 
 
 def new_entity(eid: str, name: str, tables: Tables) -> Entity:

@@ -144,7 +144,8 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
     for odd in ("\u0085", "\u2028", "\u2029", "\x0b", "\x0c"):
         text = text.replace(odd, " ")
     if path.lower().endswith(".org") or is_org(text):
-        text = org_to_markdown(text)  # Org's headings, drawers and links, line for line
+        # Org's headings, drawers and links, line for line; a drawer's fields the labels know
+        text = org_to_markdown(text, lambda key: labels.label(f"{key}:") is not None)
     text = bibtex_fields(text)  # a pasted citation: its fields, line for line
     bare = bare_front_matter(text)
     if bare is not None:
@@ -191,8 +192,11 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
     elif title_line and not any(draft.title for draft in found.papers):
         # a note about one paper (Obsidian, org-roam, Zotero): the heading at its top is
         # the paper's title, with its authors and sections below, not the notes' title
+        # (only when that paper has fields of its own: "# Reading group: LLM serving" over
+        # "## Week 1" is the notes' title, and no paper)
         whole = Structure(labels, 0).read(tree(lines, labels))
-        if [draft.start.number for draft in whole.papers if draft.title] == [title_line]:
+        titled = [draft for draft in whole.papers if draft.title]
+        if [d.start.number for d in titled] == [title_line] and _has_fields(titled[0]):
             found, title_line = whole, 0
     _sections_of_one_paper(found, labels)
     skipped_lines = {line.number for block, _ in found.skipped for line in block}
@@ -430,22 +434,31 @@ def _sections_of_one_paper(found: Found, labels: Labels) -> None:
     then sections ("## 背景", "## 方法", "## 效果") or a reading group's discussion points:
     what follows the paper is its notes, not text that is part of no paper. A block with
     fields of its own (authors, a DOI) is a paper kg could not read, and stays reported."""
-    titled = [draft for draft in found.papers if draft.title]
-    if len(titled) != 1 or len(found.papers) != 1:
+    if len(found.papers) != 1 or found.papers[0].form != "label" or not found.papers[0].title:
         return
-    paper = titled[0]
-    after = [
-        (block, reason)
-        for block, reason in found.skipped
-        if reason in (NO_PAPER_UNDER, NOT_PART)
-        and block[0].number > paper.start.number
-        and not any(_field(line, labels) for line in block)
-    ]
-    if not after:
-        return
-    for block, _ in after:
-        paper.body.extend(line for line in block if line.kind != "heading")
-    found.skipped = [entry for entry in found.skipped if entry not in after]
+    paper = found.papers[0]
+    end = max(line.number for line in [paper.start, *paper.body])
+    taken: list[int] = []  # the skipped blocks that follow the paper, one after another
+    for k, (block, reason) in sorted(enumerate(found.skipped), key=lambda e: e[1][0][0].number):
+        if block[0].number <= end:
+            continue
+        if block[0].number - end > _GAP or reason not in (NO_PAPER_UNDER, NOT_PART):
+            break
+        if any(_field(line, labels) for line in block):
+            break
+        taken.append(k)
+        end = block[-1].number
+    for k in taken:
+        paper.body.extend(line for line in found.skipped[k][0] if line.kind != "heading")
+    found.skipped = [entry for k, entry in enumerate(found.skipped) if k not in taken]
+
+
+_GAP = 3  # lines between a paper and the section that follows it: blank lines and a heading
+
+
+def _has_fields(draft: Draft) -> bool:
+    """Whether a paper carries fields of its own: authors, a link, a label or a venue."""
+    return any(cue in ("authors", "link", "label", "venue") for cue in draft.cues)
 
 
 def _heading_fields(lines: list[Line], labels: Labels) -> list[Line]:

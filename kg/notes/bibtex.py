@@ -3,22 +3,42 @@
 A reader who pastes a paper's citation into a fenced block (```bibtex) has written its
 title, authors, venue and DOI there. Each field becomes a labelled line in its place
 (``title = {X},`` -> ``Title: X``; ``author = {Zhong, Yinmin and Liu, Shengyu}`` ->
-``Authors: Yinmin Zhong, Shengyu Liu``; ``booktitle`` and ``year`` -> ``Venue: … 2024``;
-``doi``; ``url``), the fences and the other lines no text, so that line numbers stay
-the file's. Other code blocks are left as they are.
+``Authors: Yinmin Zhong, Shengyu Liu``; ``booktitle`` or ``journal`` with ``year`` ->
+``Venue: … 2024``; ``doi``; ``url``); the fences and the other lines are no text, so that
+line numbers stay the file's. A block is BibTeX when its info string says so (``bib``,
+``bibtex``, ``biblatex``) or, with no info string, when it holds ``@type{key,`` entries;
+other code blocks, and a block never closed (reported as such), are left as they are.
 """
 
 from __future__ import annotations
 
+import unicodedata
+from dataclasses import dataclass
+
 import regex
 
 _FENCE = regex.compile(r"^ {0,3}(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^\s`]*)")
-_ENTRY = regex.compile(r"^\s*@(?P<type>[A-Za-z]+)\s*[{(]")
-_FIELD = regex.compile(r"^\s*(?P<key>[A-Za-z]+)\s*=\s*(?P<value>.*)$")
-_HEADING = regex.compile(r"^ {0,3}#{1,6}\s")
+_HEADING = regex.compile(r"^ {0,3}(?P<hashes>#{1,6})\s+(?P<text>.*)$")
+_ENTRY = regex.compile(r"@(?P<type>[A-Za-z]+)\s*[{(]\s*(?:[^\s,{}()=\"]+\s*,)?")
+_KEY = regex.compile(r"\s*,?\s*(?P<key>[A-Za-z][\w\-:.]*)\s*=\s*")
+_NEXT = regex.compile(r"\s*(?:[A-Za-z][\w\-]*\s*=|@|\}\s*$)")  # a line that starts anew
 _INFO = frozenset({"bib", "bibtex", "biblatex"})
+_SKIPPED = frozenset({"string", "comment", "preamble"})
 _LABELS = {"title": "Title", "author": "Authors", "doi": "DOI", "url": "Link"}
 _VENUES = ("booktitle", "journal")
+_ORDER = ("Title", "Authors", "DOI", "Venue", "Link")
+# "{\"u}", "\'e": a letter and its accent, written in LaTeX
+_ACCENT = regex.compile(r"\\([\"'`^~=.])\s*\{?([A-Za-z])\}?")
+_MARKS = {'"': "\u0308", "'": "\u0301", "`": "\u0300", "^": "\u0302", "~": "\u0303"}
+_MARKS |= {"=": "\u0304", ".": "\u0307"}
+
+
+@dataclass(frozen=True)
+class _Field:
+    line: int  # index of the line the field starts on
+    key: str
+    value: str
+    braced: bool  # written in braces or quotes, not a bare word (a @string macro)
 
 
 def bibtex_fields(text: str) -> str:
@@ -36,67 +56,117 @@ def bibtex_fields(text: str) -> str:
         end = i + 1
         while end < len(lines) and not lines[end].lstrip().startswith(fence.group("fence")):
             end += 1
-        body = range(i + 1, end)
-        bib = fence.group("info").casefold() in _INFO or any(_ENTRY.match(lines[k]) for k in body)
-        if bib and any(_ENTRY.match(lines[k]) for k in body):
-            out[i] = ""
-            if end < len(lines):
-                out[end] = ""
-            above = next((k for k in range(i - 1, -1, -1) if out[k].strip()), None)
-            heading = above if above is not None and _HEADING.match(out[above]) else None
-            _entry(lines, out, i + 1, end, heading)
+        if end == len(lines):
+            break  # never closed: left for the reader to report
+        info = fence.group("info").casefold()
+        body = "\n".join(lines[i + 1 : end])
+        if info in _INFO or (not info and _ENTRY.search(body)):
+            out[i] = out[end] = ""
+            _write(lines, out, i + 1, end)
         i = end + 1
     return "\n".join(out)
 
 
-def _entry(lines: list[str], out: list[str], start: int, end: int, heading: int | None) -> None:
-    """Write the fields of the entries in ``lines[start:end]`` into ``out``. Right under a
-    heading ("## DistServe", line ``heading``) the entry is the heading's paper: its title
-    is the heading's, written out in full."""
-    fields: dict[str, tuple[int, str]] = {}
-    k = start
-    while k < end:
+def _write(lines: list[str], out: list[str], start: int, end: int) -> None:
+    """Write the entries of ``lines[start:end]`` into ``out`` as field lines. One entry
+    right under a heading deeper than the document's ("## DistServe") is the heading's
+    paper: the heading is written with the entry's full title, when it is part of it."""
+    for k in range(start, end):
         out[k] = ""
-        field = _FIELD.match(lines[k])
-        if field is None:
-            k += 1
+    entries = _entries(lines, start, end)
+    above = next((k for k in range(start - 2, -1, -1) if out[k].strip()), None)
+    heading = _HEADING.match(out[above]) if above is not None else None
+    for n, fields in enumerate(entries):
+        year = next((f.value for f in fields if f.key == "year"), "")
+        written: list[tuple[int, str]] = []
+        for field in fields:
+            if not field.value or (field.key in _VENUES and not field.braced):
+                continue  # an empty field, or a @string macro's name ("osdi")
+            alone = field.key == "title" and len(entries) == 1
+            if alone and above is not None and heading and _heads(heading, field.value):
+                out[above] = f"{heading.group('hashes')} {field.value}"
+                continue
+            if field.key in _LABELS:
+                shown = _authors(field.value) if field.key == "author" else field.value
+                written.append((field.line, f"{_LABELS[field.key]}: {shown}"))
+            elif field.key in _VENUES:
+                dated = f" {year}" if year and year not in field.value else ""
+                written.append((field.line, f"Venue: {field.value}{dated}"))
+        at = [line for line, _ in written]
+        if len(set(at)) < len(at):
+            # fields on one line ("@inproceedings{a, title={…}, author={…}, …}"): the free
+            # lines from the entry's (the opening fence's, for the first) down, in the order
+            # title, authors, DOI, venue, link; what finds no line is left out
+            first = start - 1 if n == 0 else min(at)
+            free = [k for k in range(first, end + 1) if out[k] == ""]
+            written.sort(key=lambda w: _ORDER.index(w[1].split(":", 1)[0]))
+            at = free[: len(written)]
+        for line, (_, field_line) in zip(at, written, strict=False):
+            out[line] = field_line
+
+
+def _heads(heading: regex.Match[str] | None, title: str) -> bool:
+    """Whether a heading names the entry's paper: deeper than a document's title, and its
+    words in the title ("## DistServe" over "DistServe: Disaggregating ...")."""
+    if heading is None or len(heading.group("hashes")) < 2:
+        return False
+    words = regex.findall(r"\w+", heading.group("text").casefold())
+    return bool(words) and all(w in title.casefold() for w in words)
+
+
+def _entries(lines: list[str], start: int, end: int) -> list[list[_Field]]:
+    """The fields of each entry in ``lines[start:end]``, with the line each starts on."""
+    text = "\n".join(lines[start:end])
+    entries: list[list[_Field]] = []
+    for entry in _ENTRY.finditer(text):
+        if entry.group("type").casefold() in _SKIPPED:
             continue
-        value, first = field.group("value"), k
-        while _depth(value) > 0 and k + 1 < end:  # a value over several lines
+        fields: list[_Field] = []
+        at = entry.end()
+        while (key := _KEY.match(text, at)) is not None:
+            value, braced, at = _value(text, key.end())
+            line = start + text.count("\n", 0, key.start("key"))
+            fields.append(_Field(line, key.group("key").casefold(), value, braced))
+        entries.append(fields)
+    return entries
+
+
+def _value(text: str, at: int) -> tuple[str, bool, int]:
+    """A field's value from ``at``: in braces (nested), in quotes, or a bare word; its
+    cleaned text, whether it was braced or quoted, and where it ends."""
+    if at < len(text) and text[at] in '{"':
+        quoted, depth, k = text[at] == '"', 0, at
+        while k < len(text):
+            c = text[k]
+            depth += (c == "{") - (c == "}")
+            if depth == 0 and k > at and (c == '"' if quoted else c == "}"):
+                return _clean(text[at + 1 : k]), True, k + 1
+            if c == "\n" and _NEXT.match(text, k + 1):  # a brace never closed: the line ends it
+                return _clean(text[at + 1 : k].rstrip(" ,")), True, k
             k += 1
-            out[k] = ""
-            value += " " + lines[k].strip()
-        fields[field.group("key").casefold()] = (first, _clean(value))
-        k += 1
-    year = fields.get("year", (0, ""))[1]
-    for key, (at, value) in fields.items():
-        if key == "title" and value and heading is not None:
-            hashes = _HEADING.match(out[heading])
-            out[heading] = f"{hashes.group(0) if hashes else '## '}{value}"
-        elif key in _LABELS and value:
-            shown = _authors(value) if key == "author" else value
-            out[at] = f"{_LABELS[key]}: {shown}"
-        elif key in _VENUES and value:
-            out[at] = f"Venue: {value}" + (f" {year}" if year and year not in value else "")
-
-
-def _depth(value: str) -> int:
-    return value.count("{") - value.count("}")
+        return _clean(text[at + 1 :]), True, len(text)
+    bare = regex.match(r"[^,}\s]*", text[at:])
+    word = bare.group(0) if bare else ""
+    return word, False, at + len(word)
 
 
 def _clean(value: str) -> str:
-    """``{DistServe: {D}isaggregating ...},`` -> ``DistServe: Disaggregating ...``."""
-    value = value.strip().rstrip(",").strip()
-    if value[:1] in ('"', "{") and value[-1:] in ('"', "}"):
-        value = value[1:-1]
-    value = value.replace("\\&", "&").replace("--", "–").replace("{", "").replace("}", "")
-    return " ".join(value.split())
+    """``{DistServe}: {\"U}ber --- a test`` -> ``DistServe: Über — a test``."""
+    value = _ACCENT.sub(lambda m: m.group(2) + _MARKS[m.group(1)], value)
+    value = value.replace("\\&", "&").replace("\\_", "_").replace("\\%", "%")
+    value = value.replace("---", "—").replace("{", "").replace("}", "")
+    return unicodedata.normalize("NFC", " ".join(value.split()))
 
 
 def _authors(value: str) -> str:
-    """``Zhong, Yinmin and Liu, Shengyu`` -> ``Yinmin Zhong, Shengyu Liu``."""
+    """``Zhong, Yinmin and Smith, Jr., John`` -> ``Yinmin Zhong, John Smith Jr.``."""
     names = []
     for name in regex.split(r"\s+and\s+", value):
-        last, comma, first = name.partition(",")
-        names.append(f"{first.strip()} {last.strip()}" if comma else name.strip())
+        parts = [p.strip() for p in name.split(",")]
+        if len(parts) >= 3:  # "von Last, Jr, First"
+            names.append(f"{parts[2]} {parts[0]} {parts[1]}")
+        elif len(parts) == 2:
+            names.append(f"{parts[1]} {parts[0]}")
+        else:
+            names.append(parts[0])
     return ", ".join(n for n in names if n and n.casefold() != "others")

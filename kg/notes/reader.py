@@ -346,7 +346,7 @@ class Structure:
                 # a deeper heading that is a paper too ("### A" then "#### B"), or an item
                 # nested under it that carries a paper's things: B is no part of A
                 own = self.own_summary(node)
-                fields = self.field_items(node)
+                fields = self.has_field_items(node)
                 nested = [
                     p
                     for p in inner.papers
@@ -383,7 +383,7 @@ class Structure:
                 inner.skipped = []
             found.add(inner)
 
-    def field_items(self, node: Node) -> bool:
+    def has_field_items(self, node: Node) -> bool:
         """Whether a list item's own fields are list items nested in it (a Logseq or
         Workflowy outline: "- Title", then "- authors:: ...", "- doi:: ..."); then a point
         nested beside them is a part of its paper unless it carries a paper's things."""
