@@ -119,9 +119,10 @@ def comparisons(
 
 # a list of three or more names ("pFabric, Qjump, D3, PDQ or Homa"): each a word with a
 # capital (or a digit) after its first letter, or a capitalised word, comma-separated
-_NAME = r"(?:[A-Za-z][a-z]*[A-Z0-9][\w\-]*|[A-Z][a-z][\w\-]*|\d[A-Z]\w*)"
+_NAME = r"(?:[A-Za-z][a-z]*[A-Z0-9][A-Za-z0-9_\-]*|[A-Z][a-z][A-Za-z0-9_\-]*|\d[A-Z][A-Za-z0-9_]*)"
 _LIST = re.compile(
-    rf"(?<![\w\-]){_NAME}(?:\s*[,、]\s*{_NAME}){{1,}},?\s*(?:and|or|和|与|及|或)\s*{_NAME}(?![\w\-])"
+    rf"(?<![A-Za-z0-9_\-]){_NAME}(?:\s*[,、]\s*{_NAME}){{1,}},?\s*(?:and|or|和|与|及|或)\s*{_NAME}"
+    r"(?![A-Za-z0-9_\-])"
 )
 # the name after a name in a comparison: "than PipeDream and Piper", "over X or Y"
 _AND_NAME = re.compile(r"\s*(?:,|、|and|or|&|和|与|及|或)\s*([A-Z][\w\-]*[A-Za-z0-9])(?![\w\-])")
