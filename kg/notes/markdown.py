@@ -443,10 +443,17 @@ def _events(nodes: Iterable[_Node]) -> list[_Event]:
             out += [_Event("link_open", href=href), *_events(node.children), _Event("link_close")]
         elif kind == "Image":
             out.append(_Event("image"))
-        else:  # emphasis and anything else: its text
+        elif kind == "Emphasis":
+            out += [_Event("em_open"), *_events(node.children), _Event("em_close")]
+        else:  # anything else: its text
             out += _events(node.children)
     flush()
     return out
+
+
+_MARKS = frozenset(
+    {"softbreak", "hardbreak", "strong_open", "strong_close", "em_open", "em_close", "link_close"}
+)
 
 
 def _token_events(tokens: Iterable[Token]) -> list[_Event]:
@@ -458,7 +465,7 @@ def _token_events(tokens: Iterable[Token]) -> list[_Event]:
             out.append(_Event("link_open", href=str(token.attrs.get("href", ""))))
         elif kind in ("text", "code_inline", "html_inline"):
             out.append(_Event(kind, token.content))
-        elif kind in ("softbreak", "hardbreak", "strong_open", "strong_close", "link_close"):
+        elif kind in _MARKS:
             out.append(_Event(kind))
         elif kind == "image":
             out.append(_Event("image"))
@@ -609,17 +616,24 @@ def _split_lines(children: Sequence[_Event], br: bool = False) -> list[_Piece]:
     links: list[Link] = []
     bold_chars = plain_chars = 0
     strong = 0
+    em = 0
+    italic = False  # the lead is in italics ("*Title* (A et al., MIT) ...")
     tagged = 0
     href: str | None = None
     link_text: list[str] = []
 
     def flush() -> None:
-        nonlocal bold_chars, plain_chars, stage
+        nonlocal bold_chars, plain_chars, stage, italic
         plain = _fold("".join(text))
         whole = bool(plain) and plain_chars == 0 and bold_chars > 0
         first = _fold("".join(lead))
         rest = plain[len(" ".join(tags)) :].strip() if tags else plain
         follows = bool(first) and not whole and len(rest) > len(first)
+        if italic and follows:
+            # italics lead a title only as "*Name: Subtitle*" or "*Title* (authors ...)"
+            after = rest[len(first) :].lstrip() if rest.startswith(first) else ""
+            follows = ":" in first or after.startswith(("(", "（"))
+        italic = False
         out.append(_Piece(plain, tuple(links), whole, first if follows else "", tuple(tags)))
         text.clear()
         lead.clear()
@@ -654,12 +668,19 @@ def _split_lines(children: Sequence[_Event], br: bool = False) -> list[_Piece]:
                 bold_chars += len(content.strip())
             else:
                 plain_chars += len(content.strip())
+        elif kind == "em_open":
+            em += 1
+            italic = italic or stage == "start"
+            stage = "lead" if stage == "start" else stage
+        elif kind == "em_close":
+            em -= 1
+            stage = "after" if stage == "lead" and not (em or strong) and href is None else stage
         elif kind == "strong_open":
             strong += 1
             stage = "lead" if stage == "start" else stage
         elif kind == "strong_close":
             strong -= 1
-            stage = "after" if stage == "lead" and not strong and href is None else stage
+            stage = "after" if stage == "lead" and not (strong or em) and href is None else stage
         elif kind == "html_inline":
             tag = child.content
             if br and _is_break(tag):

@@ -269,7 +269,15 @@ class Structure:
                 # papers this sure below make this line their session; a labelled field
                 # with no title ("作者：..." under a paper's heading) is part of this paper
                 titled = [p for p in inner.papers if p.title]
-                strong = [p for p in titled if p.score >= STRONG_SCORE or p.form == "label"]
+                # a title that leads its own paragraph ("*Title* (A et al.) showed ...") is
+                # a paper as sure: the heading above it names its session ("## Day 2")
+                strong = [
+                    p
+                    for p in titled
+                    if p.score >= STRONG_SCORE
+                    or p.form == "label"
+                    or (p.form == "bold" and p.start.lead)
+                ]
                 # two papers under it make it a session; points of a summary ("- Non-blocking:
                 # ...") that read as papers only by their shape and their peers do not count
                 own = self.own_summary(node)
