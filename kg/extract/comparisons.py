@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 
 from ..records import Entity
+from ..text import has_chinese
 from .everyday import zipf
 from .mentions import entity_type, new_entity, system_id
 from .tables import Tables, resolve
@@ -22,7 +23,6 @@ _SYSTEM_NAME = re.compile(
 _WORKLOADS = frozenset({"model", "dataset", "benchmark"})
 _HARDWARE_LEAD = 12  # characters into a comparison within which hardware is what is compared
 _INSIDE_NAME = re.compile(r"-[A-Za-z0-9]")  # a name going on after a hyphen
-_HAN = re.compile(r"[\u4e00-\u9fff]")
 # (a name is not the start of "SmartSAGE+", an improved SmartSAGE: _SYSTEM_NAME has it)
 _LATIN_WORD = re.compile(
     r"(?<![A-Za-z0-9.\-])[A-Z][a-z]{2,}[a-z0-9]*(?![A-Za-z0-9\-]|\+(?![A-Za-z0-9]))"
@@ -68,7 +68,7 @@ def comparisons(
             found_names = list(_SYSTEM_NAME.finditer(span))
             # a capitalised word that is no English word: "over Fairseq", "与…（Vearch和…）";
             # in Chinese text a rare one too ("以 Simba 架构配 Tangram 映射为基线")
-            chinese = bool(_HAN.search(span))
+            chinese = has_chinese(span)
             found_names += [
                 n
                 for n in _LATIN_WORD.finditer(span)

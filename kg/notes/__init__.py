@@ -33,7 +33,16 @@ from .labels import Labels, labels_for
 from .markdown import Line, parse
 from .memo import forget
 from .org import is_org, org_to_markdown
-from .reader import NO_PAPER_UNDER, NOT_PART, Draft, Found, Structure, fields_of, tree
+from .reader import (
+    NO_PAPER_UNDER,
+    NOT_PART,
+    Draft,
+    Found,
+    Structure,
+    carries_fields,
+    fields_of,
+    tree,
+)
 from .shapes import AUTHOR_LINE_LIMIT, DOI_RE, arxiv_of, doi_of, is_prose, normalize_doi
 
 __all__ = [
@@ -196,7 +205,7 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
         # "## Week 1" is the notes' title, and no paper)
         whole = Structure(labels, 0).read(tree(lines, labels))
         titled = [draft for draft in whole.papers if draft.title]
-        if [d.start.number for d in titled] == [title_line] and _has_fields(titled[0]):
+        if [d.start.number for d in titled] == [title_line] and carries_fields(titled[0]):
             found, title_line = whole, 0
     _sections_of_one_paper(found, labels)
     skipped_lines = {line.number for block, _ in found.skipped for line in block}
@@ -454,11 +463,6 @@ def _sections_of_one_paper(found: Found, labels: Labels) -> None:
 
 
 _GAP = 3  # lines between a paper and the section that follows it: blank lines and a heading
-
-
-def _has_fields(draft: Draft) -> bool:
-    """Whether a paper carries fields of its own: authors, a link, a label or a venue."""
-    return any(cue in ("authors", "link", "label", "venue") for cue in draft.cues)
 
 
 def _heading_fields(lines: list[Line], labels: Labels) -> list[Line]:

@@ -719,12 +719,22 @@ class Structure:
             if not shape.ok or len(shape.title.split()) < 3:
                 continue
             after = after.lstrip(" .," + "".join(_DASHES))
-            parts = _FIRST_SENTENCE.split(after, maxsplit=1)
-            if author_line(parts[0].strip(" ."), self.labels, labelled=True) is None:
-                parts = _ANY_SENTENCE.split(after, maxsplit=1)  # "Ion Stoica. vLLM stores ..."
-            who = parts[0].strip(" .")
-            if not who or author_line(who, self.labels, labelled=True) is None:
+            # the authors end at the first sentence's end, or at any ". " ("Ion Stoica. vLLM")
+            parts = next(
+                (
+                    cut
+                    for cut in (
+                        _FIRST_SENTENCE.split(after, maxsplit=1),
+                        _ANY_SENTENCE.split(after, maxsplit=1),
+                    )
+                    if cut[0].strip(" .")
+                    and author_line(cut[0].strip(" ."), self.labels, labelled=True) is not None
+                ),
+                None,
+            )
+            if parts is None:
                 continue
+            who = parts[0].strip(" .")
             authors = replace(line, text=who, kind="authors", links=(), lead="", tags=())
             rest = parts[1].strip() if len(parts) > 1 else ""
             if is_prose(rest):  # an awesome list's "- [Title](doi) - A, B (MIT). Summary."
@@ -1323,12 +1333,12 @@ def _stands(draft: Draft, inside_paper: bool, beside_fields: bool = False) -> bo
     with nothing but a summary ("##### Key Point") is a part of that paper, and so is a
     point nested beside the paper's own field items ("- Trick: episodes", then more)."""
     if beside_fields:
-        return any(c in ("authors", "link", "label", "venue") for c in draft.cues)
+        return carries_fields(draft)
     if inside_paper:
         # a heading with only a summary is a part ("##### Key Point"); a strongly shaped
         # title with a summary of its own is a paper nested by a careless indent
         strong = "title" in draft.cues and "summary" in draft.cues
-        return strong or any(c in ("authors", "link", "label", "venue") for c in draft.cues)
+        return strong or carries_fields(draft)
     return draft.form.startswith("heading") or _carries(draft)
 
 
@@ -1346,10 +1356,14 @@ def _peer_of(inner: Draft, outer: Draft) -> bool:
     )
 
 
+def carries_fields(draft: Draft) -> bool:
+    """Whether a paper carries fields of its own: authors, a link, a label or a venue."""
+    return any(c in ("authors", "link", "label", "venue") for c in draft.cues)
+
+
 def _carries(draft: Draft) -> bool:
-    """Whether a paper carries what papers carry: authors, a link, a label, a venue after
-    its title or a summary."""
-    return any(c in ("authors", "link", "label", "venue", "summary") for c in draft.cues)
+    """Whether a paper carries what papers carry: its fields, or a summary."""
+    return carries_fields(draft) or "summary" in draft.cues
 
 
 def _form(line: Line) -> str:
