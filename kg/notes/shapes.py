@@ -30,8 +30,9 @@ LATIN = regex.compile(r"[A-Za-z]")
 _ZH_DIGITS = "一二三四五六七八九十百"
 _NUMBERING = regex.compile(
     r"^(?:[(（\[]?\d{1,3}[)）\]]|\d{1,3}\s*[.、,，:：|｜]|[A-Z]\d?\."
-    # Chinese and circled ordinals: （一）, 一、, ①
+    # Chinese, circled and keycap ordinals: （一）, 一、, ①, 1️⃣, 🔟
     rf"|[(（][{_ZH_DIGITS}]{{1,3}}[)）]|[{_ZH_DIGITS}]{{1,3}}\s*[、.．]|[\u2460-\u2473\u3251-\u325f]"
+    r"|(?:\d\ufe0f?\u20e3)+|\U0001f51f"
     # ordinals in words: 第3篇 or 第二篇, 论文一, 文章 2, Paper 3
     rf"|第\s*[\d{_ZH_DIGITS}]+\s*篇(?:论文)?[:：]?"
     rf"|(?:论文|文章|(?i:paper))\s*(?:\d{{1,3}}|[{_ZH_DIGITS}]{{1,3}})\s*[:：.、]"
