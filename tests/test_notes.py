@@ -196,6 +196,21 @@ _DISTSERVE = (
         ),
         # a notes title over weeks is the notes' title, not a paper
         ("# Reading Group: Efficient LLM Serving\n\n## Week 1\nWe discussed batching.\n", [], ""),
+        # an HTML table never closed ends with its HTML block, not with the file
+        (
+            "<table><tr><td>Llumnix: Dynamic Scheduling for Large Language Model Serving</td>"
+            "<td>Biao Sun, Ziming Huang</td></tr>\n\n" + _DISTSERVE,
+            ["Llumnix", "DistServe"],
+            "",
+        ),
+        # a table inside a cell is that cell's text; markup in a cell is text, never run
+        (
+            "<table><tr><th>Paper</th><th>Authors</th><th>Notes</th></tr>\n<tr><td>Llumnix:"
+            " Dynamic Scheduling for Large Language Model Serving</td><td>Biao Sun</td><td><table>"
+            "<tr><td>&lt;script&gt;x</td></tr></table></td></tr></table>\n",
+            ["Llumnix"],
+            "",
+        ),
     ],
 )
 def test_what_the_new_readers_leave_alone(text: str, titles: list[str], warns: str) -> None:

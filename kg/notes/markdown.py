@@ -41,6 +41,7 @@ from markdown_it.token import Token
 from mdit_py_cjk_friendly import cjk_friendly
 
 from ..text import LEADING_SYMBOLS
+from .htmltable import table_rows
 
 # the mark of a definition's line in a definition list (Pandoc, PHP Markdown Extra):
 # "Title" then ":   authors", ":   summary"
@@ -56,6 +57,8 @@ _DIV_FENCE = regex.compile(
 )
 _DIV_TITLE = regex.compile(r"\btitle\s*=\s*\"(?P<title>[^\"\n]+)\"")
 _TAG = regex.compile(r"<[^>]*>")
+_TABLE_TAG = regex.compile(r"<table[\s>]", regex.IGNORECASE)
+_TABLE_TAGS = regex.compile(rb"<(/?)table(?:[\s>]|$)", regex.IGNORECASE)  # opening and closing
 _SPACES = regex.compile(r"[ \t\u00a0\u3000]+")
 _TASK = regex.compile(r"^\[[ xX]\]\s+")
 _HAN = regex.compile(r"\p{Han}")
@@ -221,12 +224,15 @@ class _Walk:
         self.items: list[int] = []  # first line of each open list item
         self.item_first = False  # the next run of text starts a list item
         self.block = 0
+        self.read_up_to = 0  # byte offset: what lies before it was read already (an HTML table)
 
     def line_of(self, offset: int) -> int:
         return bisect_right(self.starts, offset) + self.first_line - 1
 
     def blocks(self, nodes: Sequence[_Node]) -> None:
         for node in nodes:
+            if node.start < self.read_up_to:
+                continue  # inside an HTML table read as a whole
             kind = node.kind
             if kind == "Paragraph":
                 self.inline(node.children)
@@ -380,6 +386,14 @@ class _Walk:
             return
         run: list[_Node] = []
         for child in [*node.children, None]:
+            if child is not None and child.start < self.read_up_to:
+                continue
+            if child is not None and _TABLE_TAG.search(str(child.value)):
+                if run:
+                    self.markdown(run)
+                    run = []
+                self.html_table(child.start, node.end)
+                continue
             if child is not None and not str(child.value).lstrip().startswith("<"):
                 run.append(child)
                 continue
@@ -403,6 +417,30 @@ class _Walk:
                         strong=True,
                     )
                 )
+
+    def html_table(self, start: int, block_end: int) -> None:
+        """An HTML table, from the line of its ``<table>`` to its ``</table>`` (blank lines
+        inside end CommonMark's HTML block, not the table), read as a pipe table is. A
+        table never closed ends with its HTML block."""
+        end, depth = block_end, 0
+        for tag in _TABLE_TAGS.finditer(self.data, start):
+            depth += -1 if tag.group(1) else 1
+            if depth == 0:
+                end = tag.end()
+                break
+        self.read_up_to = end
+        table = _Table()
+        for row in table_rows(self.data[start:end].decode("utf-8"), self.line_of(start)):
+            cells = [
+                (
+                    _fold("; ".join(cell.lines)),
+                    tuple(Link(url, text) for url, text in cell.links),
+                    cell.strong,
+                )
+                for cell in row.cells
+            ]
+            (table.head if row.head and not table.rows else table.rows).append((row.line, cells))
+        self.block = table.emit(self.lines, self.depth, self.title_headers, self.block)
 
     def table(self, node: _Node) -> None:
         table = _Table()
