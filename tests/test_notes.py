@@ -64,6 +64,8 @@ def test_case(case: Path) -> None:
                 "lang": paper.abstract_lang,
                 "line": paper.span.line,
                 "authors": [a.name for a in paper.authors],
+                # each author's affiliations as the notes give them
+                "affiliated": {a.name: list(a.affiliations) for a in paper.authors},
             }
             got = derived[key] if key in derived else getattr(paper, key)
             assert got == value, (key, got, value)
@@ -198,16 +200,21 @@ _DISTSERVE = (
         ("# Reading Group: Efficient LLM Serving\n\n## Week 1\nWe discussed batching.\n", [], ""),
         # an HTML table never closed ends with its HTML block, not with the file
         (
-            "<table><tr><td>Llumnix: Dynamic Scheduling for Large Language Model Serving</td>"
-            "<td>Biao Sun, Ziming Huang</td></tr>\n\n" + _DISTSERVE,
+            (
+                "<table><tr><td>Llumnix: Dynamic Scheduling for Large Language Model Serving</td>"
+                "<td>Biao Sun, Ziming Huang</td></tr>\n\n"
+            )
+            + _DISTSERVE,
             ["Llumnix", "DistServe"],
             "",
         ),
         # a table inside a cell is that cell's text; markup in a cell is text, never run
         (
-            "<table><tr><th>Paper</th><th>Authors</th><th>Notes</th></tr>\n<tr><td>Llumnix:"
-            " Dynamic Scheduling for Large Language Model Serving</td><td>Biao Sun</td><td><table>"
-            "<tr><td>&lt;script&gt;x</td></tr></table></td></tr></table>\n",
+            (
+                "<table><tr><th>Paper</th><th>Authors</th><th>Notes</th></tr>\n<tr><td>Llumnix:"
+                " Dynamic Scheduling for Large Language Model Serving</td><td>Biao Sun</td>"
+                "<td><table><tr><td>&lt;script&gt;x</td></tr></table></td></tr></table>\n"
+            ),
             ["Llumnix"],
             "",
         ),

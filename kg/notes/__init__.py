@@ -43,7 +43,18 @@ from .reader import (
     fields_of,
     tree,
 )
-from .shapes import AUTHOR_LINE_LIMIT, DOI_RE, arxiv_of, doi_of, is_prose, normalize_doi
+from .shapes import (
+    AUTHOR_LINE_LIMIT,
+    DOI_RE,
+    MAYBE_MARKED,
+    arxiv_of,
+    doi_of,
+    footnote_places,
+    footnoted_authors,
+    is_prose,
+    marked_authors,
+    normalize_doi,
+)
 
 __all__ = [
     "Labels",
@@ -160,7 +171,7 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
     if bare is not None:
         text = bare[1]
     parsed = parse(text, labels.title_headers)
-    lines = _heading_fields(list(parsed.lines), labels)
+    lines = _footnoted(_heading_fields(list(parsed.lines), labels), labels)
     open_fence = _unclosed_fence(text)
     if open_fence is not None:
         at, rest = open_fence
@@ -483,6 +494,45 @@ def _heading_fields(lines: list[Line], labels: Labels) -> list[Line]:
         field = f"{pending.text}: {line.text}" if pending is not None else line.text
         out.append(replace(line, text=field, kind="text", level=0) if answered else line)
         pending = None
+    return out
+
+
+def _footnoted(lines: list[Line], labels: Labels) -> list[Line]:
+    """Authors marked with footnotes, their institutions on the lines below, as on a paper's
+    first page ("Ziheng Jiang¹, Haibin Lin¹,²" then "¹ByteDance ²Peking University"): the
+    author line names each author's institutions in brackets, and the institutions' lines
+    are dropped (they are read into it)."""
+    out: list[Line] = []
+    dropped: set[int] = set()
+    for at, line in enumerate(lines):
+        if at in dropped:
+            continue
+        if line.kind == "heading" or not MAYBE_MARKED.search(line.text):
+            out.append(line)
+            continue
+        label = labels.label(line.text)  # "Authors:" and "Affiliations:" are one kind
+        value = label[1] if label is not None and label[0] == "institutions" else line.text
+        authors = label is None or label[0] == "institutions"
+        names = marked_authors(value, labels) if authors else None
+        places: dict[str, str] = {}
+        below = []
+        for later in range(at + 1, min(at + 4, len(lines))) if names else ():
+            if lines[later].kind == "heading":
+                break
+            text = lines[later].text
+            field = labels.label(text)
+            found = footnote_places(field[1] if field and field[0] == "institutions" else text)
+            if found is None:
+                break
+            places.update(found)
+            below.append(later)
+        written = footnoted_authors(names, places, labels) if names and places else None
+        if written is None:
+            out.append(line)
+            continue
+        prefix = line.text[: len(line.text) - len(value)]
+        out.append(replace(line, text=prefix + written))
+        dropped.update(below)
     return out
 
 

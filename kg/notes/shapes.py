@@ -613,3 +613,73 @@ def arxiv_of(url: str) -> str | None:
     if doi and doi.startswith("10.48550/arxiv."):
         return doi[len("10.48550/arxiv.") :]
     return None
+
+
+# ---- authors marked with footnotes ------------------------------------------------------
+# A paper's first page copied into notes: "Ziheng Jiang¹, Haibin Lin¹,², Yinmin Zhong²" and
+# below it "¹ByteDance ²Peking University" (superscripts, "<sup>1</sup>", or digits glued to
+# the names when a PDF lost the superscripts: "Jiang1, Lin1,2")
+_FOOTNOTE_SYMBOLS = "*∗†‡§¶♠♣♥♦"
+_MARK_CHAR = f"[⁰¹²³⁴⁵⁶⁷⁸⁹{_FOOTNOTE_SYMBOLS}]"
+MAYBE_MARKED = regex.compile(rf"{_MARK_CHAR}|\p{{L}}\d{{1,2}}(?:,\d{{1,2}})*(?:[,;]|$)")
+# between authors: a separator not followed by another mark ("Lin¹,², Zhong²")
+_MARKED_SPLIT = regex.compile(rf"\s*(?:[;；、，&]|\band\b|,(?!\s*(?:{_MARK_CHAR}|\d)))\s*")
+_MARKED_NAME = regex.compile(
+    rf"^(?P<name>.*?[\p{{L}}.])\s*(?P<marks>(?:{_MARK_CHAR}|\d{{1,2}})(?:[\s,]*(?:{_MARK_CHAR}|\d{{1,2}}))*)$"
+)
+_MARK_TOKEN = regex.compile(rf"[⁰¹²³⁴⁵⁶⁷⁸⁹]+|\d{{1,2}}|[{_FOOTNOTE_SYMBOLS}]")
+# in the institutions' line: a mark, then the institution up to the next mark
+_PLACE_MARK = regex.compile(
+    rf"(?:^|(?<=[\s,;，；]))\d{{1,2}}(?=\s*[\p{{Lu}}\p{{Han}}])|[⁰¹²³⁴⁵⁶⁷⁸⁹]+|[{_FOOTNOTE_SYMBOLS}]"
+)
+_SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
+
+
+def marked_authors(text: str, labels: Labels) -> tuple[tuple[str, tuple[str, ...]], ...] | None:
+    """ "Ziheng Jiang¹, Haibin Lin¹,², Yinmin Zhong²*" -> each name with its footnote marks
+    ("1", "2", "*"); None unless every piece is a person's name and most carry marks."""
+    out = []
+    for piece in _MARKED_SPLIT.split(_ET_AL.sub("", text.strip(" .;,"))):
+        if not piece:
+            continue
+        m = _MARKED_NAME.match(piece)
+        name, marks = (m.group("name"), m.group("marks")) if m else (piece, "")
+        if not is_person(name.strip(), labels):
+            return None
+        tokens = tuple(t.translate(_SUPERSCRIPT_DIGITS) for t in _MARK_TOKEN.findall(marks))
+        out.append((name.strip(), tokens))
+    marked = sum(bool(tokens) for _, tokens in out)
+    if not marked or marked * 2 < len(out):
+        return None
+    return tuple(out)
+
+
+def footnote_places(text: str) -> dict[str, str] | None:
+    """ "¹ByteDance ²Peking University" (or "1 ByteDance, 2 Peking University"; "*Equal
+    contribution") -> what each mark stands for; None unless the text starts with a mark."""
+    marks = list(_PLACE_MARK.finditer(text.strip()))
+    if not marks or marks[0].start() != 0:
+        return None
+    text = text.strip()
+    out = {}
+    for m, after in zip(marks, [*marks[1:], None], strict=True):
+        place = text[m.end() : after.start() if after else len(text)].strip(" ,;，；.")
+        if place:
+            out[m.group().translate(_SUPERSCRIPT_DIGITS)] = place
+    return out or None
+
+
+def footnoted_authors(
+    names: tuple[tuple[str, tuple[str, ...]], ...], places: dict[str, str], labels: Labels
+) -> str | None:
+    """The author line with each author's institutions in brackets ("Ziheng Jiang
+    (ByteDance), Haibin Lin (ByteDance; Peking University)"), from the marks; None when no
+    mark names an institution."""
+    found = False
+    written = []
+    for name, marks in names:
+        keys = [k for t in marks for k in ([t] if t in places or not t.isdigit() else list(t))]
+        own = [places[k] for k in keys if k in places and is_institution(places[k], labels)]
+        found = found or bool(own)
+        written.append(f"{name} ({'; '.join(dict.fromkeys(own))})" if own else name)
+    return ", ".join(written) if found else None
