@@ -198,6 +198,17 @@ _DISTSERVE = (
         ),
         # a notes title over weeks is the notes' title, not a paper
         ("# Reading Group: Efficient LLM Serving\n\n## Week 1\nWe discussed batching.\n", [], ""),
+        # page properties with a paper's fields are that paper's, not the page's metadata
+        (
+            (
+                "title:: DistServe: Disaggregating Prefill and Decoding\n"
+                "authors:: Yinmin Zhong, Shengyu Liu\n\nPrefill and decoding run apart.\n"
+            ),
+            ["DistServe"],
+            "",
+        ),
+        # page properties that name the page are no paper
+        ("title:: OSDI 2024 notes\ntype:: reading\n\n" + _DISTSERVE, ["DistServe"], ""),
         # an HTML table never closed ends with its HTML block, not with the file
         (
             (

@@ -28,7 +28,7 @@ from ..records import Conference, Corpus, NotesFile, Paper, Problem, Session, Sk
 from ..text import fold, guess_language
 from .bibtex import bibtex_fields
 from .conference import is_year, most_named, parse_conference, venue_in, venue_name
-from .frontmatter import bare_front_matter, read_front_matter
+from .frontmatter import bare_front_matter, page_properties, read_front_matter
 from .labels import Labels, labels_for
 from .markdown import Line, parse
 from .memo import forget
@@ -167,7 +167,7 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
         # Org's headings, drawers and links, line for line; a drawer's fields the labels know
         text = org_to_markdown(text, lambda key: labels.label(f"{key}:") is not None)
     text = bibtex_fields(text)  # a pasted citation: its fields, line for line
-    bare = bare_front_matter(text)
+    bare = bare_front_matter(text) or page_properties(text, lambda key: _paper_label(key, labels))
     if bare is not None:
         text = bare[1]
     parsed = parse(text, labels.title_headers)
@@ -536,6 +536,12 @@ def _footnoted(lines: list[Line], labels: Labels) -> list[Line]:
     return out
 
 
+def _paper_label(key: str, labels: Labels) -> bool:
+    """A field name that only a paper has: its authors, institutions, link or DOI."""
+    label = labels.label(f"{key}: x")
+    return label is not None and label[0] in ("institutions", "link", "doi")
+
+
 def _field(line: Line, labels: Labels) -> bool:
     """A line that gives a paper's own fields: its title, authors, institutions or link."""
     label = labels.label(line.text)
@@ -589,7 +595,7 @@ def _conference(
             if year is None and str(metadata.get("year", "")).strip().isdigit():
                 year = int(str(metadata["year"]).strip())  # "venue: OSDI", "year: 2025"
             return Conference(name, year, None, "front matter")
-    for key in ("title", "tags", "categories", "category"):
+    for key in ("title", "alias", "aliases", "tags", "categories", "category"):
         found = venue_in(metadata.get(key, ""), labels)
         if found:
             return Conference(found[0], found[1], None, "front matter")

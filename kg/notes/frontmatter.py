@@ -17,9 +17,11 @@ objects.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import regex
 import yaml
 
 from ..text import yaml_too_deep
@@ -69,6 +71,33 @@ def bare_front_matter(text: str) -> tuple[str, str] | None:
     if not isinstance(data, dict) or len(data) < 2 or not _FIELDS & {str(k) for k in data}:
         return None
     return head, "\n" * (end + 1) + "\n".join(lines[end + 1 :])
+
+
+# Logseq's page properties and Dataview's inline fields: "alias:: sosp23" at the page's top
+_PAGE_PROPERTY = regex.compile(r"^(?P<key>[A-Za-z][\w\-]{0,40})::[ \t]*(?P<value>.*?)\s*$")
+
+
+def page_properties(text: str, paper_field: Callable[[str], bool]) -> tuple[str, str] | None:
+    """A page's properties ("title:: SOSP 2023 reading", "tags:: papers") on the lines
+    that open the file, up to a blank line, a bullet or a heading: the page's metadata,
+    as front matter is. Returns them as YAML and the text with their lines left blank
+    (line numbers stay), or None. Fields that ``paper_field`` says belong to a paper
+    (authors, a DOI) make them a paper's fields, read as they are now: None."""
+    lines = text.split("\n")
+    found = []
+    for line in lines:
+        m = _PAGE_PROPERTY.match(line)
+        if m is None:
+            break
+        found.append((m.group("key"), m.group("value")))
+    end = len(found)
+    if not found or any(paper_field(key) for key, _ in found):
+        return None
+    after = lines[end].lstrip() if end < len(lines) else ""
+    if after and not after.startswith(("- ", "* ", "#")):
+        return None
+    head = "\n".join(f"{key}: {json.dumps(value, ensure_ascii=False)}" for key, value in found)
+    return head, "\n" * end + "\n".join(lines[end:])
 
 
 def read_front_matter(text: str, first_line: int, labels: Labels, report: Report) -> FrontMatter:
