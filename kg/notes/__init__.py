@@ -668,7 +668,8 @@ def _paper(
     if fields.link_field is not None:
         value, number = fields.link_field
         paper_page = any(link.kind == "paper" for link in fields.links)
-        if doi_of(value) is None and arxiv_of(value) is None and not paper_page:
+        arxiv = arxiv or (None if doi_of(value) else arxiv_of(value))  # "arXiv:1910.04940"
+        if doi_of(value) is None and arxiv is None and not paper_page:
             problem("warning", number, "link is not a DOI; paper kept without one", value)
     primary = next((link.url for link in fields.links if link.kind == "paper"), None)
     if fields.link_field is not None:

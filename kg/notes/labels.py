@@ -18,7 +18,13 @@ from ..lexicon import Lexicon
 from ..text import LEADING_SYMBOLS, fold
 from .memo import memo
 
-_URL_VALUE = regex.compile(r"^(?:https?://|www\.|10\.\d{4,9}/)\S*$", regex.I)
+# a title label's value that is the paper's address: a URL, a DOI, an arXiv id, or a bare
+# domain and path, as in "Paper: arXiv:1910.04940" and "Paper: arxiv.org/abs/1910.02653"
+_URL_VALUE = regex.compile(
+    r"^(?:(?:https?://|www\.|10\.\d{4,9}/)\S*$|arxiv:\s*\d{4}\.\d{4,5}\b"
+    r"|(?:[a-z0-9\-]+\.)+(?:org|com|net|edu|io|cn|ai|dev)/\S)",
+    regex.I,
+)
 _COUNT = regex.compile(r"\s*[(（]\s*\d+\s*(?:篇|papers?|talks?)\s*[)）]\s*$", regex.I)
 # a term after a session's name, or alone: "Caching 2023.2", "(2020.2)", "Storage (2021-1)"
 _TERM = regex.compile(r"\s*[(（]?\s*(?:19|20)\d\d\s*[.\-/]\s*[1-4]\s*[)）]?\s*$")

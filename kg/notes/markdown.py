@@ -772,7 +772,8 @@ def _cell(pieces: list[_Piece]) -> _Piece:
 # tags that only format text (pasted programs wrap titles in <font>, <b>, <span>): markup;
 # any other tag ("<img ...>", "<script>") is text the notes hold, kept as written
 _FORMATTING = frozenset(
-    "a b big br center code div em font i mark p small span strong sub sup u".split()  # noqa: SIM905
+    {"a", "b", "big", "br", "center", "code", "details", "div", "em", "font", "i", "mark", "p"}
+    | {"small", "span", "strong", "sub", "summary", "sup", "u"}
 )
 _TAG_NAME = regex.compile(r"^</?\s*([A-Za-z][A-Za-z0-9]*)")
 

@@ -41,6 +41,7 @@ from .labels import Labels
 from .markdown import Line, Link
 from .memo import memo
 from .shapes import (
+    DOI_RE,
     TRAILING_BRACKETS,
     URL_RE,
     TitleShape,
@@ -89,6 +90,14 @@ _UNKNOWN_LABEL = regex.compile(
 # a title in quotes first, then its authors and remarks
 _QUOTED_FIRST = regex.compile(r"^[“\"](?P<title>[^“”\"]{8,300}?)[.,]?[”\"]\s*(?P<rest>.*)$")
 _BY = regex.compile(r"^(?:\s*(?:[—–\-,:：]|by\b))+\s*", regex.I)
+# a title in quotes inside a trip report's prose, then who wrote it: '... opened with "Title"
+# by A, B and C, all at Google (DOI ...)', 'came "Title" from IBM Research (A, B et al.)'
+_QUOTED_BY = regex.compile(
+    r"[“\"](?P<title>[^“”\"]{8,300}?)[.,]?[”\"]\s*,?\s*(?:by|from)\s+(?=\p{Lu})(?P<who>.*)$"
+)
+_ALL_AT = regex.compile(r",?\s+(?:all\s+)?(?:at|from)\s+(?=\p{Lu})")
+_BRACKET_PART = regex.compile(r"\(([^()]*)\)")
+_ARXIV_WORD = regex.compile(r"^arxiv[:\s]\s*(\d{4}\.\d{4,5})$", regex.I)
 _BY_WORD = regex.compile(r"^\s*[,，]?\s*by\s+(?=\p{Lu})")
 _ET_AL_END = regex.compile(r"^(.+?)\s+et\s+al(?![a-z])\.?\s*\d*(.*)$")
 _DASHES = ("-", "–", "—")  # between a linked title and its authors
@@ -179,7 +188,7 @@ class Draft:
     title: str
     body: list[Line]
     cues: list[str]
-    form: str  # "heading2", "item1", "bold", "line", "label"
+    form: str  # "heading2", "item1", "bold", "line", "label", "quoted" (a title in quotes)
     note: str = ""  # bracketed text after the title: "(Institution, a remark)"
     prefix: str = ""  # an award prefix removed from the title
     session: str | None = None
@@ -979,6 +988,17 @@ class Structure:
                     found.papers.append(draft)
                     i = end
                     continue
+            quoted = self.quoted_lead(lines, i)
+            if quoted is not None:
+                skip()
+                end = self.body_end(lines, i)
+                title, said = quoted
+                draft = self.cues(line, title, "", "", [*said, *lines[i:end]], "quoted")
+                if draft.score >= PAPER_SCORE:
+                    use(draft)
+                    found.papers.append(draft)
+                    i = end
+                    continue
             lead = self.lead_title(lines, i)
             if lead is not None:
                 skip()
@@ -1032,6 +1052,48 @@ class Structure:
             return None
         remainder = [replace(line, text=rest, lead="")] if rest else []
         return shape.title, shape.note, shape.prefix, remainder
+
+    def remark_line(self, line: Line) -> bool:
+        """A line under a bold title that says something about it with a label kg does not
+        know ("Gist: collectives built from spanning trees"); not a title itself ("µTune:
+        Auto-Tuned Threading for OLDI Microservices", the next paper of a program)."""
+        m = _UNKNOWN_LABEL.match(line.text)
+        if m is None:
+            return False
+        words = [w for w in m.group("value").split() if len(w) >= 4 and w[:1].isalpha()]
+        return bool(sum(w[:1].isupper() for w in words) * 5 < len(words) * 3)  # not Title Case
+
+    def quoted_lead(self, lines: list[Line], i: int) -> tuple[str, list[Line]] | None:
+        """A paragraph of prose that names a talk by its title in quotes and its authors
+        ("The industry session opened with "Title" by A, B and C, all at Google (DOI
+        10.1109/x)"): the title, and the authors, institutions and link as lines of their
+        own, before the paragraph's lines (the paper's notes)."""
+        line = lines[i]
+        if line.kind != "text" or (i > 0 and lines[i - 1].block == line.block):
+            return None
+        m = _QUOTED_BY.search(line.text)
+        if m is None or not is_prose(line.text):
+            return None
+        shape = title_shape(m.group("title"), self.labels)
+        if not shape.ok or len(shape.title.split()) < 3:
+            return None
+        who = _FIRST_SENTENCE.split(m.group("who"), maxsplit=1)[0].rstrip(".")
+        pieces = [_BRACKET_PART.sub(" ", who)]
+        pieces += [p for b in _BRACKET_PART.findall(who) for p in regex.split(r"\s*;\s*", b)]
+        said: list[Line] = []
+        for piece in (p.strip(" ,") for p in pieces):
+            for part in _ALL_AT.split(piece, maxsplit=1):  # "A and B, all at Google"
+                doi = DOI_RE.search(part)
+                arxiv = _ARXIV_WORD.match(part)
+                if doi is not None:
+                    said.append(replace(line, text=f"DOI: {doi.group(1)}", links=(), lead=""))
+                elif arxiv is not None:
+                    said.append(replace(line, text=f"Link: arXiv:{arxiv.group(1)}", links=()))
+                elif part and author_line(part, self.labels) is not None:
+                    said.append(replace(line, text=part, links=(), lead="", kind="authors"))
+        if not said:
+            return None
+        return shape.title, said
 
     def field_pieces(self, line: Line) -> list[Line]:
         """ "Paper: Title | Venue: OSDI'24 | Authors: A, B (MIT)": labelled fields on one
@@ -1143,7 +1205,7 @@ class Structure:
         line = lines[i]
         if self.labels.label(line.text) or is_stray_number(line.text):
             return False
-        if self.lead_title(lines, i) is not None:
+        if self.lead_title(lines, i) is not None or self.quoted_lead(lines, i) is not None:
             return True
         first_in_block = i == 0 or lines[i - 1].block != line.block
         if first_in_block and self.one_line_paper(line):
@@ -1172,8 +1234,11 @@ class Structure:
             label = self.labels.label(nxt.text)
             if label is not None and label[0] in ("institutions", "link"):
                 return True
-            if k == 0 and line.strong and (self.labels.bare_label(nxt.text) or is_prose(nxt.text)):
-                return first
+            about = is_prose(nxt.text) or self.remark_line(nxt)
+            if k == 0 and line.strong and (self.labels.bare_label(nxt.text) or about):
+                if first:
+                    return True
+                continue  # a bold title, a line about it ("Gist: ..."), then its authors
             if not self.link_only(nxt):
                 break
         return False
@@ -1209,6 +1274,9 @@ class Structure:
                 while j - 1 > i and _chrome(lines[j - 1], lines[j - 2]):
                     j -= 1
                 break
+            if j == i + 1 and lines[i].strong and self.remark_line(lines[j]):
+                j += 1  # "**Title**", then "Gist: ...": a line about it, not the next title
+                continue
             if not labelled and self.starts_paper(lines, j):
                 break
             if labelled and self.starts_paper(lines, j) and not self.labels.label(text):

@@ -23,7 +23,10 @@ DOI_RE = regex.compile(
     r"\b(10\.\d{4,9}/(?:[^\s\"'<>，。、；（）()\[\]]|\([^\s\"'<>()\[\]]*\)|\[[^\s\"'<>()\[\]]*\])+)",
     regex.I,
 )
-ARXIV_RE = regex.compile(r"arxiv\.org/(?:abs|pdf)/(\d{4}\.\d{4,5})(?:v\d+)?", regex.I)
+# "arxiv.org/abs/1910.02653v2", "arXiv:1910.04940": the identifier
+ARXIV_RE = regex.compile(
+    r"(?:arxiv\.org/(?:abs|pdf)/|\barxiv:\s?)(?P<id>\d{4}\.\d{4,5})(?:v\d+)?", regex.I
+)
 URL_RE = regex.compile(r"https?://[^\s<>\"'，。、；）]+", regex.I)
 HAN = regex.compile(r"\p{Han}")
 LATIN = regex.compile(r"[A-Za-z]")
@@ -608,7 +611,7 @@ def doi_of(url: str) -> str | None:
 def arxiv_of(url: str) -> str | None:
     m = ARXIV_RE.search(url)
     if m:
-        return m.group(1)
+        return m.group("id")
     doi = doi_of(url)
     if doi and doi.startswith("10.48550/arxiv."):
         return doi[len("10.48550/arxiv.") :]
