@@ -539,7 +539,7 @@ def _footnoted(lines: list[Line], labels: Labels) -> list[Line]:
 def _paper_label(key: str, labels: Labels) -> bool:
     """A field name that only a paper has: its authors, institutions, link or DOI."""
     label = labels.label(f"{key}: x")
-    return label is not None and label[0] in ("institutions", "link", "doi")
+    return label is not None and label[0] in ("institutions", "link")  # a DOI's is "link"
 
 
 def _field(line: Line, labels: Labels) -> bool:

@@ -45,6 +45,7 @@ from .shapes import (
     TRAILING_BRACKETS,
     URL_RE,
     TitleShape,
+    arxiv_of,
     author_line,
     author_phrases,
     doi_of,
@@ -97,7 +98,6 @@ _QUOTED_BY = regex.compile(
 )
 _ALL_AT = regex.compile(r",?\s+(?:all\s+)?(?:at|from)\s+(?=\p{Lu})")
 _BRACKET_PART = regex.compile(r"\(([^()]*)\)")
-_ARXIV_WORD = regex.compile(r"^arxiv[:\s]\s*(\d{4}\.\d{4,5})$", regex.I)
 _BY_WORD = regex.compile(r"^\s*[,，]?\s*by\s+(?=\p{Lu})")
 _ET_AL_END = regex.compile(r"^(.+?)\s+et\s+al(?![a-z])\.?\s*\d*(.*)$")
 _DASHES = ("-", "–", "—")  # between a linked title and its authors
@@ -1084,11 +1084,11 @@ class Structure:
         for piece in (p.strip(" ,") for p in pieces):
             for part in _ALL_AT.split(piece, maxsplit=1):  # "A and B, all at Google"
                 doi = DOI_RE.search(part)
-                arxiv = _ARXIV_WORD.match(part)
+                arxiv = arxiv_of(part) if len(part.split()) <= 2 else None  # "arXiv 2007.00156"
                 if doi is not None:
                     said.append(replace(line, text=f"DOI: {doi.group(1)}", links=(), lead=""))
                 elif arxiv is not None:
-                    said.append(replace(line, text=f"Link: arXiv:{arxiv.group(1)}", links=()))
+                    said.append(replace(line, text=f"Link: arXiv:{arxiv}", links=(), lead=""))
                 elif part and author_line(part, self.labels) is not None:
                     said.append(replace(line, text=part, links=(), lead="", kind="authors"))
         if not said:

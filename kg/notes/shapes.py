@@ -23,9 +23,9 @@ DOI_RE = regex.compile(
     r"\b(10\.\d{4,9}/(?:[^\s\"'<>，。、；（）()\[\]]|\([^\s\"'<>()\[\]]*\)|\[[^\s\"'<>()\[\]]*\])+)",
     regex.I,
 )
-# "arxiv.org/abs/1910.02653v2", "arXiv:1910.04940": the identifier
+# "arxiv.org/abs/1910.02653v2", "arXiv:1910.04940", "arXiv 2007.00156": the identifier
 ARXIV_RE = regex.compile(
-    r"(?:arxiv\.org/(?:abs|pdf)/|\barxiv:\s?)(?P<id>\d{4}\.\d{4,5})(?:v\d+)?", regex.I
+    r"(?:arxiv\.org/(?:abs|pdf)/|\barxiv[:\s]\s?)(?P<id>\d{4}\.\d{4,5})(?:v\d+)?", regex.I
 )
 URL_RE = regex.compile(r"https?://[^\s<>\"'，。、；）]+", regex.I)
 HAN = regex.compile(r"\p{Han}")
@@ -84,8 +84,11 @@ _PARTICLES = frozenset(
 _HAN_NAME = regex.compile(r"^\p{Han}{2,4}$")
 _HAN_TITLES = regex.compile(r"\s*(?:老师|教授|博士|研究员|同学|等人|等)$")
 _SPLIT_PEOPLE = regex.compile(r"\s*(?:,|，|、|;|；|\band\b|&|和|与|及)\s*")
-# marks after a name: equal contribution, corresponding author ("Jia Pan*", "Li Wei†¹")
-_MARKS = regex.compile(r"[*†‡§¶⁰¹²³⁴⁵⁶⁷⁸⁹]+(?=\s*$)")
+# footnote marks after a name, as in "Jia Pan*" or "Li Wei†¹": equal contribution,
+# corresponding author, affiliation
+_FOOTNOTE_SYMBOLS = "*∗†‡§¶♠♣♥♦"
+_MARK_CHAR = f"[⁰¹²³⁴⁵⁶⁷⁸⁹{_FOOTNOTE_SYMBOLS}]"
+_MARKS = regex.compile(rf"{_MARK_CHAR}+(?=\s*$)")
 # what leads an author line without being a name: "by Jane Doe", "Who · Jane Doe" (one word
 # set off by a spaced middle dot, as a label)
 _BY = regex.compile(r"^(?:(?i:by)\s+|\p{L}{1,12}\s+[·•]\s+)(?=\p{Lu})")
@@ -622,8 +625,6 @@ def arxiv_of(url: str) -> str | None:
 # A paper's first page copied into notes: "Ziheng Jiang¹, Haibin Lin¹,², Yinmin Zhong²" and
 # below it "¹ByteDance ²Peking University" (superscripts, "<sup>1</sup>", or digits glued to
 # the names when a PDF lost the superscripts: "Jiang1, Lin1,2")
-_FOOTNOTE_SYMBOLS = "*∗†‡§¶♠♣♥♦"
-_MARK_CHAR = f"[⁰¹²³⁴⁵⁶⁷⁸⁹{_FOOTNOTE_SYMBOLS}]"
 MAYBE_MARKED = regex.compile(rf"{_MARK_CHAR}|\p{{L}}\d{{1,2}}(?:,\d{{1,2}})*(?:[,;]|$)")
 # between authors: a separator not followed by another mark ("Lin¹,², Zhong²")
 _MARKED_SPLIT = regex.compile(rf"\s*(?:[;；、，&]|\band\b|,(?!\s*(?:{_MARK_CHAR}|\d)))\s*")
