@@ -25,7 +25,18 @@ CACHE_DIR_NAME = ".kg-cache"  # in the output folder: what each notes file gave
 _PACKAGE = Path(__file__).resolve().parent
 _CHECKOUT = _PACKAGE.parent
 
-NOTES_SUFFIXES = (".txt", ".md", ".markdown", ".mdown", ".mkd", ".mdx", ".qmd", ".org", ".notes")
+NOTES_SUFFIXES = (
+    ".txt",
+    ".md",
+    ".markdown",
+    ".mdown",
+    ".mkd",
+    ".mdx",
+    ".qmd",
+    ".org",
+    ".rst",
+    ".notes",
+)
 SETTINGS_FILE = "kg.yaml"
 
 

@@ -646,6 +646,8 @@ def test_a_technique_named_only_to_be_denied_is_not_the_papers(
         ("It is 3x faster than ZeroFlow+DeepFlux.", ["deepflux", "zeroflow"], ""),
         ("和 Dijkstra、BFS 等算法相比，它快2倍。", [], ""),
         ("It runs 2x faster than on CPUs.", [], ""),
+        # a dot inside a name does not end the phrase; a full stop does
+        ("It makes tokens up to 11.69x faster than llama.cpp. Next, we", ["llama-cpp"], ""),
     ],
 )
 def test_every_way_of_naming_a_comparison(abstract: str, baselines: list[str], vague: str) -> None:

@@ -43,6 +43,7 @@ from .reader import (
     fields_of,
     tree,
 )
+from .rst import is_rst, rst_to_markdown
 from .shapes import (
     AUTHOR_LINE_LIMIT,
     DOI_RE,
@@ -166,6 +167,8 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
     if path.lower().endswith(".org") or is_org(text):
         # Org's headings, drawers and links, line for line; a drawer's fields the labels know
         text = org_to_markdown(text, lambda key: labels.label(f"{key}:") is not None)
+    elif path.lower().endswith(".rst") or is_rst(text):
+        text = rst_to_markdown(text)  # section underlines and field lists, line for line
     text = bibtex_fields(text)  # a pasted citation: its fields, line for line
     bare = bare_front_matter(text) or page_properties(text, lambda key: _paper_label(key, labels))
     if bare is not None:
