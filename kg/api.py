@@ -27,6 +27,7 @@ from .pipeline import Cache, build_statements
 from .pipeline import cache as cache_mod
 from .rdf import OxigraphGraph, Statements, check_base, describe, to_graph
 from .rdf.formats import FORMATS as RDF_FORMATS
+from .rdf.graph import to_store
 from .rdf.prefixes import DEFAULT_LICENSE
 from .rdf.vocab import DEFAULT_BASE
 from .records import Knowledge, Problem
@@ -188,7 +189,7 @@ def start_page(
 
         return copy
     background = ThreadPoolExecutor(max_workers=2)
-    graph = background.submit(to_graph, statements)
+    graph = background.submit(to_store, statements)
     libraries = background.submit(prepare)
     background.shutdown(wait=False)
 

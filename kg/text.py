@@ -119,6 +119,9 @@ def slug(text: str) -> str:
 YAML_DEPTH = 200  # nesting no real notes, lexicon or settings come near
 
 
+_YAML_MARKS = re.compile(r"""[\[\]{}'"#]""")  # looking at these only: kg's lexicon 25 -> 10 ms
+
+
 def yaml_too_deep(text: str, limit: int = YAML_DEPTH) -> int | None:
     """The line (1-based) where YAML text nests deeper than ``limit``, counting flow
     brackets (``[``, ``{``) outside quotes and block indentation; None when it does not.
@@ -136,7 +139,7 @@ def yaml_too_deep(text: str, limit: int = YAML_DEPTH) -> int | None:
             if len(indents) > limit:
                 return number
         quote = ""
-        for ch in stripped:
+        for ch in _YAML_MARKS.findall(stripped):  # the other characters change nothing
             if quote:
                 quote = "" if ch == quote else quote
             elif ch in "'\"":

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from .options import AUTO_FULL_PAPERS, DEFAULT_MAX_NODES, VIEWS, HtmlOptions, PageGraph
 
 if TYPE_CHECKING:
-    import rdflib
+    from ..rdf.graph import GraphOrStore
 
 __all__ = [
     "AUTO_FULL_PAPERS",
@@ -39,7 +39,7 @@ def prepare() -> None:
     from . import drawing  # noqa: F401
 
 
-def html_page(graph: rdflib.Graph, options: HtmlOptions | None = None) -> str:
+def html_page(graph: GraphOrStore, options: HtmlOptions | None = None) -> str:
     """The page's HTML for ``graph``."""
     from .drawing import render, to_network
     from .views import page_graph
@@ -49,7 +49,7 @@ def html_page(graph: rdflib.Graph, options: HtmlOptions | None = None) -> str:
     return render(to_network(page, options), page)
 
 
-def write_page(graph: rdflib.Graph, path: str | Path, options: HtmlOptions | None = None) -> Path:
+def write_page(graph: GraphOrStore, path: str | Path, options: HtmlOptions | None = None) -> Path:
     """Write the interactive page for ``graph`` to ``path`` (atomically)."""
     from ..output.atomic import write_text
 

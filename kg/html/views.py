@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
+from typing import TYPE_CHECKING
 
 import networkx as nx
-import rdflib
 
 from ..errors import KgError
 from ..query import values
@@ -31,6 +31,9 @@ from .options import (
     PageGraph,
     PaperIndex,
 )
+
+if TYPE_CHECKING:
+    from ..rdf.graph import GraphOrStore
 
 # class -> (legend label, colour, shape)
 STYLE: dict[str, tuple[str, str, str]] = {
@@ -136,7 +139,7 @@ SHORT_LABEL = 24  # characters of a paper's short label
 # --- from RDF to networkx ----------------------------------------------------------------
 
 
-def to_networkx(graph: rdflib.Graph) -> nx.MultiDiGraph:
+def to_networkx(graph: GraphOrStore) -> nx.MultiDiGraph:
     """Every kg-typed resource of the graph and the links between them."""
     g = nx.MultiDiGraph()
     for row in values(graph, _NODES):
@@ -172,7 +175,7 @@ def short_title(title: str, systems: list[str]) -> str:
     return (cut or head).rstrip(" ,;-/") + "…"
 
 
-def paper_index(graph: rdflib.Graph) -> PaperIndex:
+def paper_index(graph: GraphOrStore) -> PaperIndex:
     """Every paper with its title, short label, DOI, claims and facets (the page's filters),
     from three queries."""
     titles: dict[str, tuple[str, str]] = {}
@@ -317,7 +320,7 @@ def overview(index: PaperIndex, max_nodes: int = DEFAULT_MAX_NODES) -> PageGraph
     return PageGraph(g, notice, index=index, overview=True)
 
 
-def page_graph(graph: rdflib.Graph, options: HtmlOptions) -> PageGraph:
+def page_graph(graph: GraphOrStore, options: HtmlOptions) -> PageGraph:
     """The networkx graph the page will show, the rows of its claims tab and the index of
     papers its filters choose among."""
     if options.view not in VIEWS:
@@ -336,7 +339,7 @@ def page_graph(graph: rdflib.Graph, options: HtmlOptions) -> PageGraph:
     return page
 
 
-def _detail(graph: rdflib.Graph, options: HtmlOptions, view: str) -> PageGraph:
+def _detail(graph: GraphOrStore, options: HtmlOptions, view: str) -> PageGraph:
     """Every node of the view's classes, or the neighbourhood of the focus."""
     full = to_networkx(graph)
     classes = {

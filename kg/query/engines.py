@@ -28,6 +28,8 @@ from .results import Rows, from_results_json
 if TYPE_CHECKING:
     import rdflib
 
+    from ..rdf.graph import GraphOrStore
+
 SMALL_GRAPH = 20_000  # triples: below this a plain rdflib graph is queried in place
 ENGINES = ("auto", "oxigraph", "rdflib")
 _T = TypeVar("_T")
@@ -88,11 +90,12 @@ def _form_hint(sparql: str) -> str:
     return f" (a query starts with SELECT, ASK, CONSTRUCT or DESCRIBE, not {first!r})"
 
 
-def values(graph: rdflib.Graph, sparql: str) -> list[tuple[str | None, ...]]:
+def values(graph: GraphOrStore, sparql: str) -> list[tuple[str | None, ...]]:
     """The rows of a SELECT query as plain strings (lexical forms), straight from Oxigraph.
 
     For kg's own fixed queries over large graphs (graph.html): no RDF terms are
-    made in Python, which is what costs most for tens of thousands of rows.
+    made in Python, which is what costs most for tens of thousands of rows. ``graph``
+    may be a pyoxigraph Store.
     """
     from ..rdf.graph import oxigraph_store
 

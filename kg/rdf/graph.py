@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pyoxigraph as ox
 import rdflib
-from oxrdflib import OxigraphStore
 from rdflib.graph import DATASET_DEFAULT_GRAPH_ID
 
 from ..errors import KgError
@@ -25,17 +24,31 @@ class OxigraphGraph(rdflib.Graph):
     """An rdflib Graph whose triples live in a pyoxigraph Store (``oxigraph``)."""
 
     def __init__(self, store: ox.Store | None = None) -> None:
+        # imported here: oxrdflib imports rdflib's SPARQL engine (0.1 s), which a build
+        # does not need (the SC21 notes, empty cache: see bench/README.md)
+        from oxrdflib import OxigraphStore
+
         self.oxigraph = store if store is not None else ox.Store()
         super().__init__(
             store=OxigraphStore(store=self.oxigraph), identifier=DATASET_DEFAULT_GRAPH_ID
         )
 
 
+# what kg's page and tables read: an rdflib Graph, or a pyoxigraph Store (no rdflib
+# wrapper: oxrdflib need not be imported)
+GraphOrStore = rdflib.Graph | ox.Store
+
+
+def to_store(statements: Statements) -> ox.Store:
+    """A pyoxigraph Store in memory holding the union of the named graphs."""
+    store = ox.Store()
+    store.bulk_load(statements.ntriples(), format=ox.RdfFormat.N_TRIPLES)
+    return store
+
+
 def to_graph(statements: Statements) -> OxigraphGraph:
     """An rdflib Graph, backed by Oxigraph, holding the union of the named graphs."""
-    graph = OxigraphGraph()
-    graph.oxigraph.bulk_load(statements.ntriples(), format=ox.RdfFormat.N_TRIPLES)
-    return graph
+    return OxigraphGraph(to_store(statements))
 
 
 def load(path: str | Path) -> OxigraphGraph:
@@ -62,9 +75,11 @@ def load(path: str | Path) -> OxigraphGraph:
     return graph
 
 
-def oxigraph_store(graph: rdflib.Graph) -> ox.Store:
-    """The Oxigraph store of a graph: its own, or a copy of a plain rdflib graph's triples
-    (read through N-Triples)."""
+def oxigraph_store(graph: GraphOrStore) -> ox.Store:
+    """The Oxigraph store of a graph: itself, its own, or a copy of a plain rdflib graph's
+    triples (read through N-Triples)."""
+    if isinstance(graph, ox.Store):
+        return graph
     if isinstance(graph, OxigraphGraph):
         return graph.oxigraph
     store = ox.Store()

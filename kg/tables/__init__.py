@@ -30,7 +30,7 @@ from ..rdf.prefixes import NAMESPACES
 from ..text import fold, plain_table, printable
 
 if TYPE_CHECKING:
-    import rdflib
+    from ..rdf.graph import GraphOrStore
 
 __all__ = ["CLAIM_COLUMNS", "CLAIM_PAPER_COLUMNS", "FORMATS", "TABLES", "Table", "table"]
 
@@ -145,7 +145,7 @@ class Table:
         return plain_table(self.columns, cells) + "\n"
 
 
-def table(graph: rdflib.Graph, name: str) -> Table:
+def table(graph: GraphOrStore, name: str) -> Table:
     """The ``claims``, ``papers`` or ``institutions`` table of ``graph``."""
     if name not in TABLES:
         raise KgError(f"unknown table {name!r}; choose from {', '.join(TABLES)}")
@@ -183,7 +183,7 @@ CLAIM_COLUMNS = (
 )
 
 
-def claims_table(graph: rdflib.Graph) -> Table:
+def claims_table(graph: GraphOrStore) -> Table:
     """Every claim, with its paper's facts, what it measures and what it is compared with."""
     papers = _papers(graph)
     links = _links(graph, ("baselines", "systems", "institutions", "countries", "techniques"))
@@ -244,7 +244,7 @@ PAPER_COLUMNS = (
 )
 
 
-def papers_table(graph: rdflib.Graph) -> Table:
+def papers_table(graph: GraphOrStore) -> Table:
     """Every paper: title, the systems it presents, session, conference, institutions,
     countries, DOI and how many claims it makes."""
     papers = _papers(graph)
@@ -274,7 +274,7 @@ def papers_table(graph: rdflib.Graph) -> Table:
 INSTITUTION_COLUMNS = ("institution", "country", "ror", "in_registry", "papers", "claims")
 
 
-def institutions_table(graph: rdflib.Graph) -> Table:
+def institutions_table(graph: GraphOrStore) -> Table:
     """Every institution named in a paper: country, ROR id, whether kg's registry knows it,
     and its number of papers and claims, most papers first."""
     found: dict[str, tuple[str, str, str, str]] = {}
@@ -299,7 +299,7 @@ def institutions_table(graph: rdflib.Graph) -> Table:
 # --- helpers ------------------------------------------------------------------------------
 
 
-def _papers(graph: rdflib.Graph) -> dict[str, dict[str, str]]:
+def _papers(graph: GraphOrStore) -> dict[str, dict[str, str]]:
     out: dict[str, dict[str, str]] = {}
     for paper, title, doi, session, conference, year in values(graph, _PAPERS):
         if paper is None:
@@ -313,7 +313,7 @@ def _papers(graph: rdflib.Graph) -> dict[str, dict[str, str]]:
     return out
 
 
-def _links(graph: rdflib.Graph, names: Iterable[str]) -> dict[str, dict[str, list[str]]]:
+def _links(graph: GraphOrStore, names: Iterable[str]) -> dict[str, dict[str, list[str]]]:
     """Each link's labels per subject, in a stable order (sorted, without repeats)."""
     out: dict[str, dict[str, list[str]]] = {}
     for name in names:
