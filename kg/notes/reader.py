@@ -301,15 +301,53 @@ class Structure:
                 entries.append(Entry(node, draft, inner, session))
                 i += 1
                 continue
-            # a run of text lines up to the next container
+            # a run of text lines up to the next container, and on over the list items a
+            # paper of the run holds ("Contributions:" then "1. ...", then "Results: ...")
             j = i
             while j < len(nodes) and not nodes[j].is_container:
                 j += 1
+            run = [n.line for n in nodes[i:j] if n.line]
+            start = 0  # where the paper the items may continue starts in the run
+            while j < len(nodes) and run and _present(nodes[j].line).kind == "item":
+                start = self.open_paper(run, start, session)
+                if start < 0 or not self.plain_item(nodes[j], place):
+                    break
+                run += [_present(nodes[j].line), *nodes[j].flatten()]
+                j += 1
+                while j < len(nodes) and not nodes[j].is_container:
+                    run.append(_present(nodes[j].line))
+                    j += 1
             run_found = Found()
-            session = self.text_run([n.line for n in nodes[i:j] if n.line], run_found, session)
+            session = self.text_run(run, run_found, session)
             entries.append(Entry(None, None, run_found, session))
             i = j
         self.settle(entries, found)
+
+    def open_paper(self, run: list[Line], start: int, session: tuple[str, int] | None) -> int:
+        """Where in ``run`` (from ``start`` on) the labelled or bold-titled paper whose
+        block reaches its last line starts; -1 when its last line is no such paper's."""
+        scratch = Found()
+        self.text_run(run[start:], scratch, session)
+        if not scratch.papers:
+            return -1
+        last = max(scratch.papers, key=lambda d: d.start.number)
+        end = max([last.start.number, *(b.number for b in last.body)])
+        if last.form not in ("label", "bold") or end < run[-1].number:
+            return -1
+        return next(k for k in range(start, len(run)) if run[k].number >= last.start.number)
+
+    def plain_item(self, node: Node, place: tuple[str, ...]) -> bool:
+        """Whether a list item holds no paper, names no session and starts none: a point of
+        the paper above it."""
+        line = _present(node.line)
+        if line.kind != "item" or self.labels.session_name(line.text):
+            return False
+        inner = Found()
+        self.run(node.children, inner, (*place, _form(line)))
+        if inner.papers:
+            return False
+        draft = self.candidate(node)
+        return draft is None or draft.score < PAPER_SCORE
 
     def settle(self, entries: list[Entry], found: Found) -> None:
         """Decide the containers of one sibling list: papers, or the sessions above papers."""
