@@ -35,6 +35,8 @@ NOTES_SUFFIXES = (
     ".qmd",
     ".org",
     ".rst",
+    ".adoc",
+    ".asciidoc",
     ".notes",
 )
 SETTINGS_FILE = "kg.yaml"

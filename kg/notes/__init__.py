@@ -26,6 +26,7 @@ from ..files import Settings, notes_files, settings_for, shown_name
 from ..lexicon import Lexicon, load_lexicon
 from ..records import Conference, Corpus, NotesFile, Paper, Problem, Session, Skipped, Span
 from ..text import fold, guess_language
+from .asciidoc import asciidoc_to_markdown, is_asciidoc
 from .bibtex import bibtex_fields
 from .conference import is_year, most_named, parse_conference, venue_in, venue_name
 from .frontmatter import bare_front_matter, page_properties, read_front_matter
@@ -169,6 +170,8 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
         text = org_to_markdown(text, lambda key: labels.label(f"{key}:") is not None)
     elif path.lower().endswith(".rst") or is_rst(text):
         text = rst_to_markdown(text)  # section underlines and field lists, line for line
+    elif path.lower().endswith((".adoc", ".asciidoc")) or is_asciidoc(text):
+        text = asciidoc_to_markdown(text)  # "== Section", "Authors:: A, B", line for line
     text = bibtex_fields(text)  # a pasted citation: its fields, line for line
     bare = bare_front_matter(text) or page_properties(text, lambda key: _paper_label(key, labels))
     if bare is not None:

@@ -41,6 +41,7 @@ from .labels import Labels
 from .markdown import Line, Link
 from .memo import memo
 from .shapes import (
+    ARXIV_RE,
     DOI_RE,
     TRAILING_BRACKETS,
     URL_RE,
@@ -53,6 +54,7 @@ from .shapes import (
     is_institution,
     is_prose,
     is_stray_number,
+    strip_numbering,
     title_shape,
     venue_tag,
 )
@@ -96,6 +98,11 @@ _BY = regex.compile(r"^(?:\s*(?:[—–\-,:：]|by\b))+\s*", regex.I)
 _QUOTED_BY = regex.compile(
     r"[“\"](?P<title>[^“”\"]{8,300}?)[.,]?[”\"]\s*,?\s*(?:by|from)\s+(?=\p{Lu})(?P<who>.*)$"
 )
+# a title in book-title marks in a paragraph that says it is a paper's ("本周分享的论文是
+# 《Title》，作者来自…"): a Chinese note's way of naming the paper it is about
+_BOOK_TITLE = regex.compile(r"《(?P<title>[^《》\n]{8,300})》")
+_PAPER_WORDS = regex.compile(r"论文|文章|作者|一作|paper|DOI|doi\.org|arXiv", regex.I)
+_SAID_DOI = regex.compile(r"\bdoi\s*[:：]?\s*(?=10\.)", regex.I)
 _ALL_AT = regex.compile(r",?\s+(?:all\s+)?(?:at|from)\s+(?=\p{Lu})")
 _BRACKET_PART = regex.compile(r"\(([^()]*)\)")
 _BY_WORD = regex.compile(r"^\s*[,，]?\s*by\s+(?=\p{Lu})")
@@ -324,21 +331,21 @@ class Structure:
         self.settle(entries, found)
 
     def open_paper(self, run: list[Line], start: int, session: tuple[str, int] | None) -> int:
-        """Where in ``run`` (from ``start`` on) the labelled or bold-titled paper whose
-        block reaches its last line starts; -1 when its last line is no such paper's."""
+        """Where in ``run`` (from ``start`` on) the paper whose block reaches its last line
+        starts; -1 when its last line is no paper's."""
         scratch = Found()
         self.text_run(run[start:], scratch, session)
         if not scratch.papers:
             return -1
         last = max(scratch.papers, key=lambda d: d.start.number)
         end = max([last.start.number, *(b.number for b in last.body)])
-        if last.form not in ("label", "bold") or end < run[-1].number:
+        if end < run[-1].number:
             return -1
         return next(k for k in range(start, len(run)) if run[k].number >= last.start.number)
 
     def plain_item(self, node: Node, place: tuple[str, ...]) -> bool:
-        """Whether a list item holds no paper, names no session and starts none: a point of
-        the paper above it."""
+        """Whether a list item holds no paper, names no session and is not shaped like a
+        title: a point of the paper above it."""
         line = _present(node.line)
         if line.kind != "item" or self.labels.session_name(line.text):
             return False
@@ -347,7 +354,11 @@ class Structure:
         if inner.papers:
             return False
         draft = self.candidate(node)
-        return draft is None or draft.score < PAPER_SCORE
+        # shaped like a title and no sentence, it may be one of a list of papers, as
+        # "[SOSP'03-The Google File System](…)" is
+        return draft is None or (
+            draft.score < PAPER_SCORE and ("title" not in draft.cues or is_prose(line.text))
+        )
 
     def settle(self, entries: list[Entry], found: Found) -> None:
         """Decide the containers of one sibling list: papers, or the sessions above papers."""
@@ -402,11 +413,15 @@ class Structure:
                 # nested under it that carries a paper's things: B is no part of A
                 own = self.own_summary(node)
                 fields = self.has_field_items(node)
+                # the line under a short heading that restates it in full ("## Gemini", then
+                # "Gemini: Fast Failure Recovery ...") is this paper's title, not another paper
+                restated = self.restated_line(node) if "named" in draft.cues else None
                 nested = [
                     p
                     for p in inner.papers
                     if p.title
                     and p.form != "mention"
+                    and p.start.number != restated
                     and (_stands(p, own, fields) or _peer_of(p, draft))
                 ]
                 if nested:
@@ -437,6 +452,15 @@ class Structure:
                 found.skipped.append((lines, reason or NOT_PART))
                 inner.skipped = []
             found.add(inner)
+
+    def restated_line(self, node: Node) -> int | None:
+        """The number of the first line under a heading or item, unless it is a labelled
+        title ("title:: FlashAttention: ..." under "## FlashAttention" is the paper's line)."""
+        flat = node.flatten()
+        if not flat:
+            return None
+        label = self.labels.label(flat[0].text)
+        return None if label is not None and label[0] == "title" else flat[0].number
 
     def has_field_items(self, node: Node) -> bool:
         """Whether a list item's own fields are list items nested in it (a Logseq or
@@ -685,7 +709,14 @@ class Structure:
     def named_title(self, line: Line, body: list[Line]) -> TitleShape | None:
         """A heading that is a short name, and its first line the name with the full title
         ("### CXL-ANNS", then "CXL-ANNS: Software-Hardware Collaborative ..."): that title."""
-        if not body or len(line.text.split()) > 3:
+        if not body:
+            return None
+        name = line.text
+        # "二、FPRaker：加速神经网络训练的处理单元": a name, then the note-taker's translation
+        head, colon, rest = strip_numbering(name).partition("：")
+        if colon and is_chinese(rest) and head.isascii() and len(head.split()) <= 3:
+            name = head.strip()
+        elif len(name.split()) > 3:
             return None
         if (
             line.kind == "item"
@@ -696,7 +727,7 @@ class Structure:
         label = self.labels.label(first)
         if label is not None and label[0] == "title":
             first = label[1]  # "Title: DiskANN: ..."
-        restated = first.casefold().startswith(line.text.casefold() + ":")
+        restated = first.casefold().startswith(name.casefold() + ":")
         # "#### Borg", then "[Large-scale cluster management at Google with Borg](….pdf)":
         # the line is one link to the paper, its text the title
         linked = (
@@ -1109,6 +1140,9 @@ class Structure:
         line = lines[i]
         if line.kind != "text" or (i > 0 and lines[i - 1].block == line.block):
             return None
+        marked = _BOOK_TITLE.search(line.text)
+        if marked is not None:
+            return self.book_title(line, marked)
         m = _QUOTED_BY.search(line.text)
         if m is None or not is_prose(line.text):
             return None
@@ -1131,6 +1165,22 @@ class Structure:
                     said.append(replace(line, text=part, links=(), lead="", kind="authors"))
         if not said:
             return None
+        return shape.title, said
+
+    def book_title(self, line: Line, marked: regex.Match[str]) -> tuple[str, list[Line]] | None:
+        """A paragraph that names the paper it is about by its title in book-title marks,
+        and says it is a paper or names its authors or link ("本周分享的论文是《Title》，作者来自
+        …。DOI：…"): the title, and the DOI or arXiv id as a line of its own."""
+        shape = title_shape(marked.group("title"), self.labels)
+        if not shape.ok or len(shape.title.split()) < 3 or not _PAPER_WORDS.search(line.text):
+            return None
+        said: list[Line] = []
+        doi = DOI_RE.search(line.text)
+        arxiv = arxiv_of(line.text) if doi is None else None
+        if doi is not None:
+            said.append(replace(line, text=f"DOI: {doi.group(1)}", links=(), lead=""))
+        elif arxiv is not None:
+            said.append(replace(line, text=f"Link: arXiv:{arxiv}", links=(), lead=""))
         return shape.title, said
 
     def field_pieces(self, line: Line) -> list[Line]:
@@ -1596,6 +1646,7 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
                         _add_link(out, url, "", labels, first=True)
             elif kind == "conference":
                 out.conference = out.conference or value
+                _said_ids(out, value, labels)  # "会议：MICRO 2021。作者 …。DOI：10.1145/…"
             elif kind in ("abstract", "remarks"):
                 mode = kind
                 authors_open = False
@@ -1659,6 +1710,19 @@ def _links_of(out: Fields, line: Line, labels: Labels) -> None:
     for url in URL_RE.findall(line.text):
         if url not in linked:
             _add_link(out, url, "", labels)
+    _said_ids(out, line.text, labels)
+
+
+def _said_ids(out: Fields, text: str, labels: Labels) -> None:
+    """The paper's DOI or arXiv id said in a sentence with no link ("…，作者来自 MIT。
+    DOI：10.1145/3466752.3480124", "arXiv：2110.07600")."""
+    said = _SAID_DOI.search(text)
+    doi = DOI_RE.match(text, said.end()) if said is not None else None
+    if doi is not None:
+        _add_link(out, f"https://doi.org/{doi.group(1)}", "", labels)
+    arxiv = ARXIV_RE.search(URL_RE.sub(" ", text))
+    if arxiv is not None:
+        _add_link(out, f"https://arxiv.org/abs/{arxiv.group('id')}", "", labels)
 
 
 def _is_link_line(line: Line) -> bool:

@@ -25,7 +25,7 @@ DOI_RE = regex.compile(
 )
 # "arxiv.org/abs/1910.02653v2", "arXiv:1910.04940", "arXiv 2007.00156": the identifier
 ARXIV_RE = regex.compile(
-    r"(?:arxiv\.org/(?:abs|pdf)/|\barxiv[:\s]\s?)(?P<id>\d{4}\.\d{4,5})(?:v\d+)?", regex.I
+    r"(?:arxiv\.org/(?:abs|pdf)/|\barxiv[:：\s]\s?)(?P<id>\d{4}\.\d{4,5})(?:v\d+)?", regex.I
 )
 URL_RE = regex.compile(r"https?://[^\s<>\"'，。、；）]+", regex.I)
 HAN = regex.compile(r"\p{Han}")
@@ -169,6 +169,11 @@ def title_shape(text: str, labels: Labels) -> TitleShape:
         return TitleShape(False, text)  # "Proceedings of X. ACM 2016": two sentences
     if text.endswith(".") and not text.endswith(".."):
         text = text[:-1]  # "Title.": crawled and dblp titles end with a full stop
+    original = TRAILING_BRACKETS.search(text)
+    if original and is_chinese(text[: original.start()]) and _original_title(original[1], labels):
+        # "Twig：面向数据中心应用的……（Twig: Profile-Guided BTB Prefetching for ...）": the
+        # note-taker's translation, then the paper's own title in brackets
+        return TitleShape(True, original[1].strip(), prefix, True)
     notes: list[str] = []
     for _ in range(2):  # "Title (Microsoft Research) [2016, 0 refs]": two notes
         m = TRAILING_BRACKETS.search(text)
@@ -212,6 +217,15 @@ def title_shape(text: str, labels: Labels) -> TitleShape:
     title_case = bool(capitals) and sum(w[0].isupper() for w in capitals) / len(capitals) >= 0.6
     strong = _has_colon_title(text) or title_case
     return TitleShape(True, text, prefix, strong, note)
+
+
+def _original_title(text: str, labels: Labels) -> bool:
+    """Whether a bracket after a Chinese title holds the paper's English title: three words
+    or more, with a colon or in Title Case."""
+    if is_chinese(text):
+        return False
+    shape = title_shape(text, labels)
+    return shape.ok and shape.strong and len(shape.title.split()) >= 3
 
 
 def venue_tag(text: str, labels: Labels) -> bool:
@@ -555,7 +569,17 @@ def author_phrases(text: str, labels: Labels) -> tuple[tuple[tuple[str, ...], st
         places = _leading_institutions(written.strip(), labels)
         if names or places:
             found.append((names, places))
-    return tuple(found)
+    found = list(dict.fromkeys(found))
+    # "作者是张三，来自清华大学" is matched by "作者是{people}" too: the people once, with places
+    return tuple(
+        (names, places)
+        for names, places in found
+        if not any(
+            (names, places) != (n, p) and set(names) <= set(n) and (not places or places == p)
+            for n, p in found
+            if names
+        )
+    )
 
 
 _PLACE_BREAK = regex.compile(r"\s*(?:,|，|、|;|；|\band\b|&|和|与|及)\s*")
