@@ -652,6 +652,15 @@ def test_a_technique_named_only_to_be_denied_is_not_the_papers(
         ("It runs 2x faster than on CPUs.", [], ""),
         # a dot inside a name does not end the phrase; a full stop does
         ("It makes tokens up to 11.69x faster than llama.cpp. Next, we", ["llama-cpp"], ""),
+        # "than" inside a name ("Nathan") is no comparison; "和X相比" after other words
+        ("作者是 Tanvir Ahmed Khan、Nathan Brown、Baris Kasikci，快 2 倍。", [], ""),
+        ("集群层面和最先进的贪心调度器相比，节省 47.7% 的集群容量。", [], "最先进的贪心调度器"),
+        # a classic approach is an unnamed baseline
+        (
+            "It is 28x faster than the classic contraction with a sparse accumulator.",
+            [],
+            "classic contraction",
+        ),
     ],
 )
 def test_every_way_of_naming_a_comparison(abstract: str, baselines: list[str], vague: str) -> None:
