@@ -536,6 +536,17 @@ def test_a_claim_label_says_what_it_measures_which_way_and_against_what() -> Non
             ["asynchronous-training"],
         ),
         ("It uses asynchronous training, unlike Horovod.", ["asynchronous-training"], []),
+        # "neither X nor Y"; what the paper leaves unchanged
+        (
+            "GNN work looks neither like graph processing nor like pipeline parallelism.",
+            [],
+            ["graph-processing", "pipeline-parallelism"],
+        ),
+        (
+            "We add caching; the pipeline parallelism stays unchanged.",
+            ["caching"],
+            ["pipeline-parallelism"],
+        ),
     ],
 )
 def test_a_technique_named_only_to_be_denied_is_not_the_papers(
