@@ -102,6 +102,7 @@ _QUOTED_BY = regex.compile(
 # 《Title》，作者来自…"): a Chinese note's way of naming the paper it is about
 _BOOK_TITLE = regex.compile(r"《(?P<title>[^《》\n]{8,300})》")
 _PAPER_WORDS = regex.compile(r"论文|文章|作者|一作|paper|DOI|doi\.org|arXiv", regex.I)
+_HANDLE = regex.compile(r"(?<![\w@])@\w{2,30}\b\s*")
 _SAID_DOI = regex.compile(r"\bdoi\s*[:：]?\s*(?=10\.)", regex.I)
 _ALL_AT = regex.compile(r",?\s+(?:all\s+)?(?:at|from)\s+(?=\p{Lu})")
 _BRACKET_PART = regex.compile(r"\(([^()]*)\)")
@@ -833,6 +834,18 @@ class Structure:
                 return shape.title, [authors], pieces[2].strip() if len(pieces) > 2 else ""
         return None
 
+    def quoted_first(self, line: Line) -> tuple[str, list[Line]] | None:
+        """A paragraph that opens (after its numbering or a pictograph) with a title in
+        quotes and goes on with its authors ('2/ 📄 "Title" — A, B et al. (MIT). …', a
+        thread's post): the title, and the authors and the rest as lines."""
+        if line.kind != "text":
+            return None
+        text = _HANDLE.sub("", strip_numbering(line.text))  # "@zhuohan123": a social handle
+        opened = self.quoted_title(replace(line, text=text))
+        if opened is None or not any(said.kind == "authors" for said in opened[1]):
+            return None
+        return opened[0], opened[1]
+
     def quoted_title(self, line: Line) -> tuple[str, list[Line], str] | None:
         """'"Varuna: ..." by Jane Doe et al. (MSR). Trains on spot VMs.': a title in quotes
         first, then its authors and what the note-taker says: the title, and the rest as
@@ -1052,6 +1065,17 @@ class Structure:
                 skip()
                 end = self.body_end(lines, i)
                 draft = self.cited(line, cited, lines[i + 1 : end], "line")
+                if draft.score >= PAPER_SCORE:
+                    use(draft)
+                    found.papers.append(draft)
+                    i = end
+                    continue
+            opened = self.quoted_first(line) if first_in_block else None
+            if opened is not None:
+                skip()  # '2/ 📄 "Title" — A, B et al. (MIT). What it does …'
+                end = self.body_end(lines, i)
+                title, said = opened
+                draft = self.cues(line, title, "", "", [*said, *lines[i + 1 : end]], "quoted")
                 if draft.score >= PAPER_SCORE:
                     use(draft)
                     found.papers.append(draft)
@@ -1294,6 +1318,8 @@ class Structure:
         if self.labels.label(line.text) or is_stray_number(line.text):
             return False
         if self.lead_title(lines, i) is not None or self.quoted_lead(lines, i) is not None:
+            return True
+        if (i == 0 or lines[i - 1].block != line.block) and self.quoted_first(line) is not None:
             return True
         first_in_block = i == 0 or lines[i - 1].block != line.block
         if first_in_block and self.one_line_paper(line):

@@ -33,6 +33,7 @@ LATIN = regex.compile(r"[A-Za-z]")
 _ZH_DIGITS = "一二三四五六七八九十百"
 _NUMBERING = regex.compile(
     r"^(?:[(（\[]?\d{1,3}[)）\]]|\d{1,3}\s*[.、,，:：|｜]|[A-Z]\d?\."
+    r"|\d{1,3}/(?:\d{1,3})?(?=\s)"  # a thread's posts: "2/ ...", "3/10 ..."
     # Chinese, circled and keycap ordinals: （一）, 一、, ①, 1️⃣, 🔟
     rf"|[(（][{_ZH_DIGITS}]{{1,3}}[)）]|[{_ZH_DIGITS}]{{1,3}}\s*[、.．]|[\u2460-\u2473\u3251-\u325f]"
     r"|(?:\d\ufe0f?\u20e3)+|\U0001f51f"
@@ -97,8 +98,9 @@ _ACRONYM = regex.compile(r"^[A-Z][A-Z0-9&*\-.]{1,9}$")
 
 def strip_numbering(text: str) -> str:
     """A title without its list numbering or leading symbols: "1. X", "(2) X", "第3篇：X",
-    "▍01｜X", "📄 X"."""
+    "▍01｜X", "📄 X", "2/ 📄 X"."""
     stripped = _NUMBERING.sub("", LEADING_SYMBOLS.sub("", text), count=1)
+    stripped = LEADING_SYMBOLS.sub("", stripped)
     return stripped or text
 
 
