@@ -404,6 +404,7 @@ def author_line(text: str, labels: Labels, labelled: bool = False) -> AuthorLine
     text = _TRAILING_LINK.sub("", text)  # "A, B (MIT); https://doi.org/...": the link is a cue
     if not text or URL_RE.search(text) or len(text) > AUTHOR_LINE_LIMIT:
         return None
+    text = _FROM.sub(", ", text)  # "A、B 等，来自 CMU 和北京大学": the places after the people
     if _COLON_INSIDE.search(text):
         return None  # "Deep Packet Inspection, DPI：不光看包头……": a term and what it means
     words = text.split()
@@ -474,6 +475,9 @@ def author_line(text: str, labels: Labels, labelled: bool = False) -> AuthorLine
     if alone and not any(_INITIAL.match(w) for w in authors[0].name.split()):
         return None
     return AuthorLine(tuple(authors), tuple(orphans))
+
+
+_FROM = regex.compile(r"\s*[，,]\s*(?:都|均|全都|分别)?来自\s*")
 
 
 def _size(text: str) -> float:
