@@ -25,9 +25,8 @@ from .limits import BUILD_NEEDS, STORE_NEEDS, address_space, shown
 from .output import staged, write_bytes, write_description, write_formats
 from .pipeline import Cache, build_statements
 from .pipeline import cache as cache_mod
-from .rdf import OxigraphGraph, Statements, check_base, describe, to_graph
+from .rdf import OxigraphGraph, Statements, check_base, describe, to_graph, to_store
 from .rdf.formats import FORMATS as RDF_FORMATS
-from .rdf.graph import to_store
 from .rdf.prefixes import DEFAULT_LICENSE
 from .rdf.vocab import DEFAULT_BASE
 from .records import Knowledge, Problem

@@ -840,7 +840,7 @@ class Structure:
         thread's post): the title, and the authors and the rest as lines."""
         if line.kind != "text":
             return None
-        text = _HANDLE.sub("", strip_numbering(line.text))  # "@zhuohan123": a social handle
+        text = _HANDLE.sub("", strip_numbering(line.text))  # "@name": a social handle
         opened = self.quoted_title(replace(line, text=text))
         if opened is None or not any(said.kind == "authors" for said in opened[1]):
             return None
@@ -1194,18 +1194,11 @@ class Structure:
     def book_title(self, line: Line, marked: regex.Match[str]) -> tuple[str, list[Line]] | None:
         """A paragraph that names the paper it is about by its title in book-title marks,
         and says it is a paper or names its authors or link ("本周分享的论文是《Title》，作者来自
-        …。DOI：…"): the title, and the DOI or arXiv id as a line of its own."""
+        …。DOI：…"): the title (the paragraph, the paper's first line, says the rest)."""
         shape = title_shape(marked.group("title"), self.labels)
         if not shape.ok or len(shape.title.split()) < 3 or not _PAPER_WORDS.search(line.text):
             return None
-        said: list[Line] = []
-        doi = DOI_RE.search(line.text)
-        arxiv = arxiv_of(line.text) if doi is None else None
-        if doi is not None:
-            said.append(replace(line, text=f"DOI: {doi.group(1)}", links=(), lead=""))
-        elif arxiv is not None:
-            said.append(replace(line, text=f"Link: arXiv:{arxiv}", links=(), lead=""))
-        return shape.title, said
+        return shape.title, []
 
     def field_pieces(self, line: Line) -> list[Line]:
         """ "Paper: Title | Venue: OSDI'24 | Authors: A, B (MIT)": labelled fields on one
@@ -1319,10 +1312,8 @@ class Structure:
             return False
         if self.lead_title(lines, i) is not None or self.quoted_lead(lines, i) is not None:
             return True
-        if (i == 0 or lines[i - 1].block != line.block) and self.quoted_first(line) is not None:
-            return True
         first_in_block = i == 0 or lines[i - 1].block != line.block
-        if first_in_block and self.one_line_paper(line):
+        if first_in_block and (self.one_line_paper(line) or self.quoted_first(line) is not None):
             return True
         title, note, _ = self.title_of(line)
         if title is None:

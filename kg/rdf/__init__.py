@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from ..lazy import exports
 
 if TYPE_CHECKING:
-    from .graph import OxigraphGraph, load, to_graph
+    from .graph import OxigraphGraph, load, to_graph, to_store
     from .iris import Iris, check_base
     from .knowledge import file_statements, lexicon_statements, to_statements
     from .statements import GraphPart, Statements
@@ -37,6 +37,7 @@ __all__ = [
     "load",
     "to_graph",
     "to_statements",
+    "to_store",
 ]
 
 # imported on first use (PEP 562): a question on the store needs none of rdflib
@@ -44,6 +45,7 @@ _HOMES = {
     "OxigraphGraph": "graph",
     "load": "graph",
     "to_graph": "graph",
+    "to_store": "graph",
     "Iris": "iris",
     "check_base": "iris",
     "file_statements": "knowledge",
