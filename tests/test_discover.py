@@ -151,6 +151,12 @@ def test_discovered_techniques_are_in_their_own_scheme_with_their_evidence(tmp_p
         ),
         # "fine-grained" alone says how, not what
         ("The compiler emits fine-grained schedules for each operator.", [], {}),
+        # storage systems' heads: logging, shadowing, decoupling
+        (
+            "The tree gets by with sparse redo logging and deterministic page shadowing.",
+            ["sparse redo logging", "deterministic page shadowing"],
+            {},
+        ),
     ],
 )
 def test_a_noun_phrase_with_a_technique_head_is_a_technique(  # type: ignore[no-untyped-def]
