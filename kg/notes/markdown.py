@@ -28,6 +28,7 @@ read as Markdown: notes indent continuation lines and pasted bullets.
 
 from __future__ import annotations
 
+import csv
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -235,7 +236,8 @@ class _Walk:
                 continue  # inside an HTML table read as a whole
             kind = node.kind
             if kind == "Paragraph":
-                self.inline(node.children)
+                if not self.delimited(node):
+                    self.inline(node.children)
             elif kind == "Heading":
                 level = int(node.value["level"][1:])
                 setext = not self.data[node.start : node.end].lstrip(b" ").startswith(b"#")
@@ -441,6 +443,33 @@ class _Walk:
             ]
             (table.head if row.head and not table.rows else table.rows).append((row.line, cells))
         self.block = table.emit(self.lines, self.depth, self.title_headers, self.block)
+
+    def delimited(self, node: _Node) -> bool:
+        """A paragraph of comma- or tab-separated lines pasted from a spreadsheet, its first
+        line a header that names a title column ("Title,Authors,DOI"), read as a pipe table
+        is; False when the paragraph is no such table."""
+        raw = self.data[node.start : node.end].decode("utf-8").rstrip("\n").split("\n")
+        if len(raw) < 2 or not any(mark in raw[0] for mark in ",\t"):
+            return False
+        mark = "\t" if raw[0].count("\t") >= 2 else ","
+        try:
+            rows = [next(csv.reader([line], delimiter=mark), []) for line in raw]
+        except csv.Error:  # a NUL byte, an unterminated quote in strict mode
+            return False
+        header = [name.strip() for name in rows[0]]
+        if len(header) < 3 or not all(0 < len(name.split()) <= 4 for name in header):
+            return False
+        if not any(name.casefold() in self.title_headers for name in header):
+            return False
+        if any(len(row) != len(header) for row in rows[1:]):
+            return False
+        table = _Table()
+        first = self.line_of(node.start)
+        table.head.append((first, [(name, (), False) for name in header]))
+        for offset, row in enumerate(rows[1:], 1):
+            table.rows.append((first + offset, [(_fold(cell.strip()), (), False) for cell in row]))
+        self.block = table.emit(self.lines, self.depth, self.title_headers, self.block)
+        return True
 
     def table(self, node: _Node) -> None:
         table = _Table()
