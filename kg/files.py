@@ -37,6 +37,7 @@ NOTES_SUFFIXES = (
     ".rst",
     ".adoc",
     ".asciidoc",
+    ".tex",
     ".notes",
 )
 SETTINGS_FILE = "kg.yaml"

@@ -31,6 +31,7 @@ from .bibtex import bibtex_fields
 from .conference import is_year, most_named, parse_conference, venue_in, venue_name
 from .frontmatter import bare_front_matter, page_properties, read_front_matter
 from .labels import Labels, labels_for
+from .latex import is_latex, latex_to_markdown
 from .markdown import Line, parse
 from .memo import forget
 from .org import is_org, org_to_markdown
@@ -172,6 +173,8 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
         text = rst_to_markdown(text)  # section underlines and field lists, line for line
     elif path.lower().endswith((".adoc", ".asciidoc")) or is_asciidoc(text):
         text = asciidoc_to_markdown(text)  # "== Section", "Authors:: A, B", line for line
+    elif path.lower().endswith(".tex") or is_latex(text):
+        text = latex_to_markdown(text)  # "\\subsection{Title}", "\\textbf{Authors:}", line for line
     text = bibtex_fields(text)  # a pasted citation: its fields, line for line
     bare = bare_front_matter(text) or page_properties(text, lambda key: _paper_label(key, labels))
     if bare is not None:

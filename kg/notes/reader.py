@@ -103,6 +103,14 @@ _QUOTED_BY = regex.compile(
 _BOOK_TITLE = regex.compile(r"《(?P<title>[^《》\n]{8,300})》")
 _PAPER_WORDS = regex.compile(r"论文|文章|作者|一作|paper|DOI|doi\.org|arXiv", regex.I)
 _HANDLE = regex.compile(r"(?<![\w@])@\w{2,30}\b\s*")
+_CONTENTS = regex.compile(
+    r"^\s*(?:@?\[TOC\](?:\(.*\))?|\**(?:文章目录|目录|Contents|Table of Contents)\**)\s*$", regex.I
+)
+_GATHERING = regex.compile(
+    r"\b(?:reading|study|discussion)\s+groups?\b|\bseminar\b|\bjournal club\b"
+    r"|读书会|组会|讨论班|研讨班",
+    regex.I,
+)
 _SAID_DOI = regex.compile(r"\bdoi\s*[:：]?\s*(?=10\.)", regex.I)
 _ALL_AT = regex.compile(r",?\s+(?:all\s+)?(?:at|from)\s+(?=\p{Lu})")
 _BRACKET_PART = regex.compile(r"\(([^()]*)\)")
@@ -893,6 +901,8 @@ class Structure:
             return None
         shape = title_shape(m.group("title"), self.labels)
         people = m.group("authors").strip(" .,:;")
+        if people.count("(") > people.count(")") or people.count("（") > people.count("）"):
+            return None  # '… (the preprint title is "Title")': a remark in brackets
         if not shape.ok or author_line(people, self.labels, labelled=True) is None:
             return None
         return shape.title, replace(line, text=people, kind="authors", links=(), lead="")
@@ -1401,12 +1411,13 @@ class Structure:
         """The cues of a block for being a paper."""
         labels = self.labels
         cues: list[str] = []
-        head = body[:4]
-        if _has_authors(note, head, body, labels):
+        top = _after_contents(body)
+        head = top[:4]
+        if _has_authors(note, head, top, labels):
             cues.append("authors")
-        links = [*line.links, *(link for b in body[:6] for link in b.links)]
+        links = [*line.links, *(link for b in top[:6] for link in b.links)]
         urls = [link.url for link in links] + URL_RE.findall(
-            " ".join([line.text, *(b.text for b in body[:6])])
+            " ".join([line.text, *(b.text for b in top[:6])])
         )
         if any(self.is_paper_link(url) for url in urls):
             cues.append("link")
@@ -1490,7 +1501,10 @@ def _titled(shape: TitleShape) -> bool:
 
 def _named_place(text: str, labels: Labels) -> bool:
     """An institution named in brackets after a title ("(MIT)", "(Google Brain)"): one kg
-    knows or one with an organisation word; an unknown acronym ("(ECMP)") is no place."""
+    knows or one with an organisation word; an unknown acronym ("(ECMP)") is no place, nor
+    is the note-takers' gathering ("(systems reading group, summer term)")."""
+    if _GATHERING.search(text):
+        return False
     return labels.is_known(text) or labels.has_org_word(text)
 
 
@@ -1549,6 +1563,17 @@ def _lazy_session(line: Line, by_item: dict[int, Node], labels: Labels) -> bool:
     with no blank line: Markdown continues the item): the session, not the item's text."""
     item = by_item[line.item].line
     return item is not None and item.block == line.block and bool(labels.session_name(line.text))
+
+
+def _after_contents(body: list[Line]) -> list[Line]:
+    """A block without the table of contents at its top ("文章目录" or "@[TOC]", then short
+    items naming its sections), which would hide the fields below it."""
+    if not body or not _CONTENTS.match(body[0].text):
+        return body
+    at = 1
+    while at < len(body) and body[at].kind == "item" and len(body[at].text.split()) <= 4:
+        at += 1
+    return body[at:]
 
 
 def _has_authors(note: str, head: list[Line], body: list[Line], labels: Labels) -> bool:

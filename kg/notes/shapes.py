@@ -299,7 +299,7 @@ def _glued_subtitle(text: str, m: regex.Match[str], labels: Labels) -> bool:
 
 def _abbreviates(acronym: str, text: str) -> bool:
     """Whether ``acronym`` ("LRCs", "DPI") is made of the initials of the words before it."""
-    letters = acronym.strip().removesuffix("s")
+    letters = acronym.strip().removesuffix("s").rstrip("0123456789")  # "NDT7": a version
     if not (2 <= len(letters) <= 8 and letters.isalpha() and letters.isupper()):
         return False
     initials = [w[0] for w in text.replace("-", " ").split() if w[:1].isupper()]
@@ -405,6 +405,7 @@ def author_line(text: str, labels: Labels, labelled: bool = False) -> AuthorLine
     if not text or URL_RE.search(text) or len(text) > AUTHOR_LINE_LIMIT:
         return None
     text = _FROM.sub(", ", text)  # "A、B 等，来自 CMU 和北京大学": the places after the people
+    text = _ID_TAIL.sub("", text)  # "A, B (MIT) — DOI 10.1145/…": the paper's id after them
     if _COLON_INSIDE.search(text):
         return None  # "Deep Packet Inspection, DPI：不光看包头……": a term and what it means
     words = text.split()
@@ -477,6 +478,9 @@ def author_line(text: str, labels: Labels, labelled: bool = False) -> AuthorLine
     return AuthorLine(tuple(authors), tuple(orphans))
 
 
+_ID_TAIL = regex.compile(r"\s+[—–-]{1,2}\s+(?:doi|arxiv)\b.*$", regex.I)
+# a date or a time is no institution: "Extracted Annotations (7/5/2023, 8:20:55 AM)"
+_DATE_TIME = regex.compile(r"^\d[\d/:.\-\s]*(?:[AP]M)?$", regex.I)
 _FROM = regex.compile(r"\s*[，,]\s*(?:都|均|全都|分别)?来自\s*")
 
 
@@ -539,6 +543,10 @@ def _bracketed_authors(text: str, labels: Labels) -> AuthorLine | None:
         return None  # "Hierarchical Indexing (HI)": a term and its abbreviation, no person
     if any(a is not None and venue_tag(a, labels) for _, a in tokens):
         return None  # "Delegated Ordering (MICRO'14)": a work and its venue, no person
+    if any(
+        a is not None and any(_DATE_TIME.match(p.strip()) for p in a.split(",")) for _, a in tokens
+    ):
+        return None  # "Extracted Annotations (7/5/2023, 8:20:55 AM)": a date, no place
     people = [(n, a) for n, a in tokens if is_person(_HAN_TITLES.sub("", n), labels)]
     if not people or len(people) * 3 < len(tokens) * 2:
         return None
