@@ -73,11 +73,13 @@ def asciidoc_to_markdown(text: str) -> str:
         if header and not _ATTRIBUTE.match(bare):
             out.append("")  # "L. Moreau", "v1.0, 2023-03-09": who kept the notes, when
             continue
-        if bare in _PLAIN or bare.startswith("//") or _BLOCK_ATTRIBUTES.match(bare):
-            out.append("")
-            continue
-        if _ATTRIBUTE.match(bare):
-            out.append("")
+        if (
+            bare in _PLAIN
+            or bare.startswith("//")
+            or _BLOCK_ATTRIBUTES.match(bare)
+            or _ATTRIBUTE.match(bare)
+        ):
+            out.append("")  # block delimiters, comments, "[source,python]", ":toc:"
             continue
         section = _SECTION.match(bare)
         if section is not None:
