@@ -163,7 +163,7 @@ _LEADING = re.compile(
 )
 # the paper itself ("Our system is outperformed by Orca"), or a setting ("than on CPUs")
 _NOT_A_BASELINE = re.compile(r"(?i:our|we|its|this (?:paper|work|system)|on|in|at)\b")
-_DIGIT = re.compile(r"^\W*\d(?![A-Z]\d)")  # "1F1B" is a name
+_DIGIT = re.compile(r"^\W*\d(?![A-Z]\d|-?D\b)")  # "1F1B" is a name, "1-D 方法" a kind
 
 
 def vague_baseline(span: str, tables: Tables) -> str:

@@ -57,6 +57,7 @@ from .shapes import (
     is_prose,
     marked_authors,
     normalize_doi,
+    title_shape,
 )
 
 __all__ = [
@@ -210,6 +211,8 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
         (line.text for line in lines if line.number == title_line), ""
     )
     found = Structure(labels, title_line).read(tree(lines, labels))
+    heading = next((line for line in lines if line.number == title_line), None)
+    heading_title = title_shape(heading.text, labels).title if heading is not None else ""
     if front.paper and not found.papers:
         # a literature note: the paper is in its front matter, and the whole page is its
         # notes (its headings go one level down, under the paper's)
@@ -218,13 +221,18 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
     elif front.strong:  # the first of the records a page separates with "---" lines
         lines = [*front.record, *lines]
         found = Structure(labels, title_line).read(tree(lines, labels))
-    elif title_line and not any(draft.title for draft in found.papers):
+    elif title_line and not any(
+        draft.title and fold(draft.title) != fold(heading_title) for draft in found.papers
+    ):
         # a note about one paper (Obsidian, org-roam, Zotero): the heading at its top is
         # the paper's title, with its authors and sections below, not the notes' title
         # (only when that paper has fields of its own: "# Reading group: LLM serving" over
         # "## Week 1" is the notes' title, and no paper)
         whole = Structure(labels, 0).read(tree(lines, labels))
         titled = [draft for draft in whole.papers if draft.title]
+        top = next((d for d in titled if d.start.number == title_line), None)
+        if top is not None:  # the page citing its own paper at the end ("## 参考", a link)
+            titled = [d for d in titled if d is top or fold(d.title) != fold(top.title)]
         if [d.start.number for d in titled] == [title_line] and carries_fields(titled[0]):
             found, title_line = whole, 0
     _sections_of_one_paper(found, labels)

@@ -36,6 +36,7 @@ from typing import TypeVar
 import regex
 
 from ..records import Author, PaperLink
+from ..text import fold
 from .conference import is_year, venue_in, venue_name
 from .labels import Labels
 from .markdown import Line, Link
@@ -104,7 +105,8 @@ _BOOK_TITLE = regex.compile(r"《(?P<title>[^《》\n]{8,300})》")
 _PAPER_WORDS = regex.compile(r"论文|文章|作者|一作|paper|DOI|doi\.org|arXiv", regex.I)
 _HANDLE = regex.compile(r"(?<![\w@])@\w{2,30}\b\s*")
 _CONTENTS = regex.compile(
-    r"^\s*(?:@?\[TOC\](?:\(.*\))?|\**(?:文章目录|目录|Contents|Table of Contents)\**)\s*$", regex.I
+    r"^\s*(?:@?\[?TOC\]?(?:\(.*\))?|\**(?:文章目录|目录|Contents|Table of Contents)\**)\s*$",
+    regex.I,
 )
 _GATHERING = regex.compile(
     r"\b(?:reading|study|discussion)\s+groups?\b|\bseminar\b|\bjournal club\b"
@@ -293,7 +295,9 @@ class Structure:
                 self.run(node.children, inner, (*place, _form(line)))
                 # papers this sure below make this line their session; a labelled field
                 # with no title ("作者：..." under a paper's heading) is part of this paper
-                titled = [p for p in inner.papers if p.title]
+                # a paper citing itself below its heading ("## 参考", a link) is that heading's
+                own_title = self.title_of(line)[0]
+                titled = [p for p in inner.papers if p.title and not _same_title(p, own_title)]
                 # a title that leads its own paragraph ("*Title* (A et al.) showed ...") is
                 # a paper as sure: the heading above it names its session ("## Day 2")
                 strong = [
@@ -425,12 +429,17 @@ class Structure:
                 # the line under a short heading that restates it in full ("## Gemini", then
                 # "Gemini: Fast Failure Recovery ...") is this paper's title, not another paper
                 restated = self.restated_line(node) if "named" in draft.cues else None
+                # its title cited again further down ("## 参考", a link) is no second paper;
+                # right under it ("title:: …") it is the paper's own line
+                under = node.flatten()
+                first_under = under[0].number if under else None
                 nested = [
                     p
                     for p in inner.papers
                     if p.title
                     and p.form != "mention"
                     and p.start.number != restated
+                    and not (_same_title(p, draft.title) and p.start.number != first_under)
                     and (_stands(p, own, fields) or _peer_of(p, draft))
                 ]
                 if nested:
@@ -1553,6 +1562,11 @@ def _carries(draft: Draft) -> bool:
     return carries_fields(draft) or "summary" in draft.cues
 
 
+def _same_title(draft: Draft, title: str | None) -> bool:
+    """Whether a paper found below a heading is the heading's own, cited again."""
+    return bool(title) and fold(draft.title) == fold(title or "")
+
+
 def _form(line: Line) -> str:
     """A container's form: "heading2", "item1"."""
     return f"heading{line.level}" if line.kind == "heading" else f"item{line.depth}"
@@ -1568,9 +1582,11 @@ def _lazy_session(line: Line, by_item: dict[int, Node], labels: Labels) -> bool:
 def _after_contents(body: list[Line]) -> list[Line]:
     """A block without the table of contents at its top ("文章目录" or "@[TOC]", then short
     items naming its sections), which would hide the fields below it."""
-    if not body or not _CONTENTS.match(body[0].text):
+    at = 0
+    while at < len(body) and _CONTENTS.match(body[at].text):
+        at += 1  # "@[TOC](文章目录)", then "文章目录"
+    if at == 0:
         return body
-    at = 1
     while at < len(body) and body[at].kind == "item" and len(body[at].text.split()) <= 4:
         at += 1
     return body[at:]
