@@ -162,7 +162,15 @@ class _Names:
         return iid
 
     def entity(self, name: str) -> str:
-        return self.entities.get(_fold(name)) or "?" + _fold(name)
+        found = self.entities.get(_fold(name))
+        if found:
+            return found
+        # "NVIDIA FasterTransformer", "Microsoft DeepSpeed-Inference": the maker, an
+        # organisation kg knows, written before the system's own name
+        maker, _, rest = name.strip().partition(" ")
+        if rest and resolve(self.tables, maker):
+            return self.entity(rest)
+        return "?" + _fold(name)
 
     def concept(self, name: str) -> str:
         return self.concepts.get(_fold(name)) or "?" + phrase_key(name)
@@ -295,7 +303,7 @@ def score(gold: dict[str, Any], know: Knowledge, lexicon: Lexicon, name: str) ->
 
         gold_base = {names.entity(b) for b in paper.get("baselines") or []}
         got_base = {
-            b if b in lexicon.entities else "?" + _fold(know.entities[b].name)
+            b if b in lexicon.entities else names.entity(know.entities[b].name)
             for b in facts.baselines
         }
         if "baselines" in paper:
@@ -304,7 +312,7 @@ def score(gold: dict[str, Any], know: Knowledge, lexicon: Lexicon, name: str) ->
             scores["systems"].add(
                 {names.entity(x) for x in paper.get("systems") or []},
                 {
-                    x if x in lexicon.entities else "?" + _fold(know.entities[x].name)
+                    x if x in lexicon.entities else names.entity(know.entities[x].name)
                     for x in facts.systems
                 },
                 where,
@@ -343,7 +351,7 @@ def score(gold: dict[str, Any], know: Knowledge, lexicon: Lexicon, name: str) ->
                 linked_total += 1
                 wanted = {names.entity(b) for b in ([base] if isinstance(base, str) else base)}
                 got = {
-                    b if b in lexicon.entities else "?" + _fold(know.entities[b].name)
+                    b if b in lexicon.entities else names.entity(know.entities[b].name)
                     for b in (match.baselines if match is not None else ())
                 }
                 if match is not None and wanted <= got:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 
 import pytest
 
@@ -804,3 +805,24 @@ def test_matcher_finds_the_longest_whole_words(
 def test_matcher_without_words_finds_nothing() -> None:
     assert list(Matcher({}, ignore_case=False).finditer("anything")) == []
     assert Matcher({"RDMA": "rdma"}, ignore_case=False).get("rdma") is None
+
+
+def test_a_maker_named_before_a_system_is_the_same_system(tmp_path: Path) -> None:
+    """ "NVIDIA FasterTransformer" in the gold is the FasterTransformer kg names: the maker's
+    name, an organisation kg knows, is dropped on both sides before names are compared."""
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "osdi-2022.md").write_text(
+        "# OSDI 2022\n\n## Orca: A Distributed Serving System for Transformer-Based Generative "
+        "Models\n\nIt serves 36.9x more throughput than NVIDIA FasterTransformer.\n",
+        encoding="utf-8",
+    )
+    gold = tmp_path / "gold.yaml"
+    gold.write_text(
+        "notes: [notes]\npapers:\n"
+        '  - title: "Orca: A Distributed Serving System for Transformer-Based Generative Models"\n'
+        "    baselines: [NVIDIA FasterTransformer]\n",
+        encoding="utf-8",
+    )
+    report = evaluate(gold)
+    assert report.scores["baselines"].recall == 1.0, report.table(details=True)
