@@ -59,6 +59,9 @@ def comparisons(
         for m in rx.finditer(sentence):
             start = m.start("span")
             span = m.group("span")
+            cited = _CITED.search(span)  # "… once buffers are bounded” ([Addanki et al., 2023"
+            if cited is not None:
+                span = span[: cited.start()]
             if _DIGIT.match(span):
                 continue  # "over 13 billion parameters", "more than 1000 GPUs": a size
             # "TensorRT" inside "TensorRT-LLM" is not TensorRT
@@ -163,6 +166,8 @@ _LEADING = re.compile(
 )
 # the paper itself ("Our system is outperformed by Orca"), or a setting ("than on CPUs")
 _NOT_A_BASELINE = re.compile(r"(?i:our|we|its|this (?:paper|work|system)|on|in|at)\b")
+# a citation of the paper's authors ends what it is compared with: their names are no system
+_CITED = re.compile(r"\W*\b[A-Z][\w'\-]*\s+et\s+al\b")
 _DIGIT = re.compile(r"^\W*\d(?![A-Z]\d|-?D\b)")  # "1F1B" is a name, "1-D 方法" a kind
 
 
