@@ -255,3 +255,22 @@ def test_org_drawers_and_planning_lines_are_no_papers() -> None:
     assert paper.title == "DistServe: Disaggregating Prefill and Decoding"
     assert [a.name for a in paper.authors] == ["Yinmin Zhong", "Shengyu Liu"]
     assert paper.abstract == "Prefill and decoding run apart."
+
+
+def test_latex_notes_become_markdown_line_for_line() -> None:
+    from kg.notes.latex import latex_to_markdown
+
+    source = (
+        "\\section*{Caching \\& {Storage}} % a comment\n"
+        "\\paragraph{A: B}\\label{x}\n"
+        "100\\% of \\emph{\\textbf{X}}~Y, see \\href{https://doi.org/10.1/x}{the paper}\n"
+        "\\begin{itemize}\n"
+        "  \\item G\\'omez"
+    )
+    assert latex_to_markdown(source).split("\n") == [
+        "### Caching & Storage",
+        "###### A: B",
+        "100% of ***X*** Y, see [the paper](https://doi.org/10.1/x)",
+        "",
+        "  - Gómez",
+    ]

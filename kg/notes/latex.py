@@ -46,6 +46,8 @@ _PLAIN = regex.compile(r"\\(?:texttt|textsc|textrm|mbox|text)\{(?P<text>(?:[^{}]
 _ACCENT = regex.compile(r"\\(?P<mark>['\"`^~=.]|c)\s*(?:\{(?P<a>\w)\}|(?P<b>\w))")
 _MARKS = {"'": "\u0301", '"': "\u0308", "`": "\u0300", "^": "\u0302", "~": "\u0303",
           "=": "\u0304", ".": "\u0307", "c": "\u0327"}  # fmt: skip
+_DROPPED = regex.compile(r"\\(?:label|cite|ref|eqref|footnotemark|index)\{[^{}]*\}")
+_GROUPING = regex.compile(r"(?<!\\)[{}]")
 _ESCAPED = {"\\%": "%", "\\&": "&", "\\_": "_", "\\#": "#", "\\$": "$", "\\{": "{", "\\}": "}"}
 
 
@@ -90,6 +92,8 @@ def _inline(text: str) -> str:
         text = _ITALIC.sub(lambda m: f"*{m.group('text')}*", text)
         text = _PLAIN.sub(lambda m: m.group("text"), text)
     text = _ACCENT.sub(_accented, text)
+    text = _DROPPED.sub("", text)  # \label{x}, \cite{key}: no words of the notes
+    text = _GROUPING.sub("", text)  # "{Storage}": braces that only group
     for escaped, char in _ESCAPED.items():
         text = text.replace(escaped, char)
     text = text.replace("\\\\", "").replace("---", "—").replace("--", "–")
