@@ -230,9 +230,6 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
         # "## Week 1" is the notes' title, and no paper)
         whole = Structure(labels, 0).read(tree(lines, labels))
         titled = [draft for draft in whole.papers if draft.title]
-        top = next((d for d in titled if d.start.number == title_line), None)
-        if top is not None:  # the page citing its own paper at the end ("## 参考", a link)
-            titled = [d for d in titled if d is top or fold(d.title) != fold(top.title)]
         if [d.start.number for d in titled] == [title_line] and carries_fields(titled[0]):
             found, title_line = whole, 0
     _sections_of_one_paper(found, labels)
