@@ -1705,6 +1705,8 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
             elif kind == "conference":
                 out.conference = out.conference or value
                 _said_ids(out, value, labels)  # "会议：MICRO 2021。作者 …。DOI：10.1145/…"
+                for link in line.links:  # "Where: [ACM DL](https://dl.acm.org/doi/…)"
+                    _add_link(out, link.url, link.text, labels)
             elif kind in ("abstract", "remarks"):
                 mode = kind
                 authors_open = False
