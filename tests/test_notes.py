@@ -274,3 +274,19 @@ def test_latex_notes_become_markdown_line_for_line() -> None:
         "",
         "  - Gómez",
     ]
+
+
+def test_an_affiliation_may_hold_brackets_of_its_own() -> None:
+    from kg.lexicon import load_lexicon
+    from kg.notes import labels_for
+    from kg.notes.shapes import author_line
+
+    line = author_line(
+        "Hongyuan Liu (William & Mary; HKUST (Guangzhou)), Sreepathi Pai (University of Rochester)",
+        labels_for(load_lexicon()),
+    )
+    assert line is not None
+    assert [(a.name, a.affiliations) for a in line.authors] == [
+        ("Hongyuan Liu", ("William & Mary; HKUST (Guangzhou)",)),
+        ("Sreepathi Pai", ("University of Rochester",)),
+    ]

@@ -47,7 +47,8 @@ _SENTENCE_END = regex.compile(r"(?:[。！？]|(?<!\b\p{Lu}|\bal|\bvs|\be\.g|\bi
 _SENTENCES = regex.compile(r"[。！？]|(?<=[a-z0-9)])[.?!](?=\s+[A-Z(])")
 _INNER_STOP = regex.compile(r"(?<!\b\p{Lu}|\bvs|\bal|\be\.g|\bi\.e|\bSt|\bNo|\bDr|\bet)\.\s+\S")
 _PAGES = regex.compile(r"(?<=\.|\S)\s+\d{1,5}\s*[-–]\s*\d{1,5}\s*$")
-_BRACKETS = regex.compile(r"[(（]([^()（）]*)[)）]")
+# brackets and what they hold, one level of brackets inside: "(William & Mary; HKUST (Guangzhou))"
+_BRACKETS = regex.compile(r"[(（]((?:[^()（）]|[(（][^()（）]*[)）])*)[)）]")
 # a bracketed note after a title: "Title (MIT, a remark)", "Title [Vision]"
 TRAILING_BRACKETS = regex.compile(r"\s*[(（\[【]([^()（）\[\]【】]+)[)）\]】]\s*$")
 # a colon inside a line, outside brackets, with words after it
