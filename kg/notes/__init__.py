@@ -207,12 +207,10 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
     lines = [*front.lines, *lines[:end]]
     metadata = front.metadata
     title_line = _title_line(lines, labels)
-    doc_title = metadata.get("title") or next(
-        (line.text for line in lines if line.number == title_line), ""
-    )
-    found = Structure(labels, title_line).read(tree(lines, labels))
     heading = next((line for line in lines if line.number == title_line), None)
+    doc_title = metadata.get("title") or (heading.text if heading is not None else "")
     heading_title = title_shape(heading.text, labels).title if heading is not None else ""
+    found = Structure(labels, title_line).read(tree(lines, labels))
     if front.paper and not found.papers:
         # a literature note: the paper is in its front matter, and the whole page is its
         # notes (its headings go one level down, under the paper's)

@@ -428,11 +428,11 @@ class Structure:
                 fields = self.has_field_items(node)
                 # the line under a short heading that restates it in full ("## Gemini", then
                 # "Gemini: Fast Failure Recovery ...") is this paper's title, not another paper
-                restated = self.restated_line(node) if "named" in draft.cues else None
-                # its title cited again further down ("## 参考", a link) is no second paper;
-                # right under it ("title:: …") it is the paper's own line
                 under = node.flatten()
                 first_under = under[0].number if under else None
+                restated = first_under if "named" in draft.cues and not self.titled(under) else None
+                # its title cited again further down ("## 参考", a link) is no second paper;
+                # right under it ("title:: …") it is the paper's own line
                 nested = [
                     p
                     for p in inner.papers
@@ -471,14 +471,11 @@ class Structure:
                 inner.skipped = []
             found.add(inner)
 
-    def restated_line(self, node: Node) -> int | None:
-        """The number of the first line under a heading or item, unless it is a labelled
-        title ("title:: FlashAttention: ..." under "## FlashAttention" is the paper's line)."""
-        flat = node.flatten()
-        if not flat:
-            return None
-        label = self.labels.label(flat[0].text)
-        return None if label is not None and label[0] == "title" else flat[0].number
+    def titled(self, under: list[Line]) -> bool:
+        """Whether the first line under a heading is a labelled title ("title:: FlashAttention:
+        ..." under "## FlashAttention": the paper's own line, not a restatement of it)."""
+        label = self.labels.label(under[0].text) if under else None
+        return label is not None and label[0] == "title"
 
     def has_field_items(self, node: Node) -> bool:
         """Whether a list item's own fields are list items nested in it (a Logseq or
@@ -855,7 +852,7 @@ class Structure:
         """A paragraph that opens (after its numbering or a pictograph) with a title in
         quotes and goes on with its authors ('2/ 📄 "Title" — A, B et al. (MIT). …', a
         thread's post): the title, and the authors and the rest as lines."""
-        if line.kind != "text":
+        if line.kind != "text" or not ('"' in line.text or "“" in line.text):
             return None
         text = _HANDLE.sub("", strip_numbering(line.text))  # "@name": a social handle
         opened = self.quoted_title(replace(line, text=text))
@@ -1089,23 +1086,17 @@ class Structure:
                     found.papers.append(draft)
                     i = end
                     continue
-            opened = self.quoted_first(line) if first_in_block else None
-            if opened is not None:
-                skip()  # '2/ 📄 "Title" — A, B et al. (MIT). What it does …'
-                end = self.body_end(lines, i)
-                title, said = opened
-                draft = self.cues(line, title, "", "", [*said, *lines[i + 1 : end]], "quoted")
-                if draft.score >= PAPER_SCORE:
-                    use(draft)
-                    found.papers.append(draft)
-                    i = end
-                    continue
-            quoted = self.quoted_lead(lines, i)
+            # '2/ 📄 "Title" — A, B et al. (MIT). …' (its line is said again as lines of its
+            # own), or a trip report's '… opened with "Title" by A (MIT)' (its line stays)
+            quoted = self.quoted_first(line) if first_in_block else None
+            notes_from = i + 1
+            if quoted is None:
+                quoted, notes_from = self.quoted_lead(lines, i), i
             if quoted is not None:
                 skip()
                 end = self.body_end(lines, i)
                 title, said = quoted
-                draft = self.cues(line, title, "", "", [*said, *lines[i:end]], "quoted")
+                draft = self.cues(line, title, "", "", [*said, *lines[notes_from:end]], "quoted")
                 if draft.score >= PAPER_SCORE:
                     use(draft)
                     found.papers.append(draft)
