@@ -85,7 +85,8 @@ _TAGGED_WORK = regex.compile(
 )
 _FIELD_BARS = regex.compile(r"\s+[|｜]\s+")
 _DASHED = regex.compile(r"^\s*[—–\-:：]\s*\S")
-_TITLE_SEPARATOR = regex.compile(r"\s+[—–|｜]\s+|\s+-{1,2}\s+")
+# between a title and its authors: a spaced dash or bar, or the Chinese dash "——"
+_TITLE_SEPARATOR = regex.compile(r"\s+[—–|｜]\s+|\s+-{1,2}\s+|\s*——\s*")
 _NICKNAME = regex.compile(r"[\"“”'‘’][^\"“”'‘’]{1,20}[\"“”'‘’]")
 # "名称：Title", "Name: Title": a field whose label kg does not know
 _UNKNOWN_LABEL = regex.compile(

@@ -170,6 +170,8 @@ def title_shape(text: str, labels: Labels) -> TitleShape:
         return TitleShape(False, text)  # 'Best paper: "A" and "B"': about papers, not one
     if _INNER_STOP.search(text.rstrip(". ")):
         return TitleShape(False, text)  # "Proceedings of X. ACM 2016": two sentences
+    if text.endswith(("。", "！", "？")):
+        return TitleShape(False, text)  # "读 Sarathi-Serve。": a sentence, no title
     if text.endswith(".") and not text.endswith(".."):
         text = text[:-1]  # "Title.": crawled and dblp titles end with a full stop
     original = TRAILING_BRACKETS.search(text)
