@@ -78,11 +78,17 @@ def test_kg_query_reads_the_store_of_out_by_default(sc21_out: Path, monkeypatch,
     assert "Microsoft" in capfd.readouterr().out
 
 
-def test_a_rebuild_rewrites_only_the_graphs_that_changed(tmp_path: Path) -> None:
+@pytest.mark.parametrize("anew", [1.0, 0.0], ids=["graphs-replaced", "loaded-anew"])
+def test_a_rebuild_rewrites_only_the_graphs_that_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, anew: float
+) -> None:
     """Three notes files, one changed: the new generation's manifest differs in that
     file's graph and the shared default graph (which describes each notes file) only,
-    and its statements equal a store made from nothing. The generation before is kept
-    for readers that opened it; older ones go."""
+    and its statements equal a store made from nothing, whether the changed graphs are
+    replaced in a copy of the last generation or everything is loaded anew (as when
+    much changed). The generation before is kept for readers that opened it; older ones
+    go."""
+    monkeypatch.setattr(kg.store, "ANEW", anew)
     notes, out = _notes(tmp_path / "notes", 3), tmp_path / "out"
     assert _build(notes, out) == 0
     first = find_store(out)
