@@ -92,6 +92,9 @@ def plain_copy(graph: rdflib.Graph) -> rdflib.Graph:
     if not isinstance(graph, OxigraphGraph):
         return graph
     plain = rdflib.Graph()
-    for t in graph:
-        plain.add(t)
+    for s, p, o in graph:
+        # "x"^^xsd:string as "x": one term in RDF 1.1 and to Oxigraph, two to rdflib's
+        # engine, which would then miss a value a question looks up
+        string = isinstance(o, rdflib.Literal) and o.datatype == rdflib.XSD.string
+        plain.add((s, p, rdflib.Literal(str(o)) if string else o))
     return plain
