@@ -48,7 +48,7 @@ MANIFEST = "kg-store.json"  # in a generation: what each of its graphs holds (SH
 FORMAT = 2  # the layout of a generation; another layout is made anew, never copied
 DEFAULT = ""  # the default graph's key in a manifest
 # A generation is loaded anew when more than this share of its statements changed:
-# replacing a graph in a copy costs about 2.5x loading it (3,000 generated papers, every
+# replacing a graph in a copy costs over 2x loading it (3,000 generated papers, every
 # file changed: 6.2 s replacing, 2.7 s loading anew; `python bench/store.py`)
 ANEW = 0.2
 
@@ -129,16 +129,17 @@ def _make(
         store.bulk_load(
             b"".join(_nquads(g, text) for g, text in texts.items() if g), ox.RdfFormat.N_QUADS
         )
-        # compacted once, while the build writes its files: questions on it take 0.6-0.75x
+        # compacted once, while the build writes its files: questions on it take 0.6-0.9x
         # the time (30,000 papers: system-claims 5.4 -> 3.7 s, claims-of-paper 0.32 ->
-        # 0.18 s) for 4.8 s of a background thread and 1.6x the disk
+        # 0.18 s) for 4.8 s of a background thread (that build waits 6.5 s more at its
+        # end) and 1.6x the disk; bench/README.md
         store.optimize()
     else:
         ox.Store.read_only(str(previous)).backup(str(tmp))
         store = ox.Store(str(tmp))
         gone = [ox.NamedNode(g) for g in sorted(g for g in had if g and had[g] != wanted.get(g))]
-        if gone:  # one update in Oxigraph, not each quad removed from Python: 7.9 -> 6.1 s
-            # for 3,000 papers, every file replaced (`python bench/store.py`)
+        if gone:  # one update in Oxigraph, not each quad removed from Python (3,000
+            # papers, every file replaced: 7.9 -> 6.1 s, one run each)
             graphs = " ".join(str(g) for g in gone)  # IRIs written by Oxigraph's terms
             where = f"VALUES ?g {{ {graphs} }} GRAPH ?g {{ ?s ?p ?o }}"
             store.update(f"DELETE {{ ?s ?p ?o }} WHERE {{ {where} }}")
