@@ -102,6 +102,8 @@ _QUOTED_BY = regex.compile(
 )
 # a title in book-title marks in a paragraph that says it is a paper's ("本周分享的论文是
 # 《Title》，作者来自…"): a Chinese note's way of naming the paper it is about
+# a group's name in black lenticular brackets, a line of its own: "【存储系统】"
+_BRACKET_GROUP = regex.compile(r"【([^【】\n]{1,30})】")
 _BOOK_TITLE = regex.compile(r"《(?P<title>[^《》\n]{8,300})》")
 _PAPER_WORDS = regex.compile(r"论文|文章|作者|一作|paper|DOI|doi\.org|arXiv", regex.I)
 _HANDLE = regex.compile(r"(?<![\w@])@\w{2,30}\b\s*")
@@ -1012,7 +1014,12 @@ class Structure:
                 )
                 i += 1
                 continue
-            named = labels.session_name(text) or self.timed_session(text) or self.group_label(line)
+            named = (
+                labels.session_name(text)
+                or self.timed_session(text)
+                or self.group_label(line)
+                or self.bracket_group(lines, i)
+            )
             if named and not self.starts_paper(lines, i):
                 skip()
                 found.skipped += [([u], NOT_PART) for u in unused]
@@ -1232,6 +1239,23 @@ class Structure:
             return None
         return self.labels.clean_session(name) or None
 
+    def bracket_group(self, lines: list[Line], i: int) -> str | None:
+        """ "【存储系统】" alone in its paragraph: a short name in black lenticular brackets
+        over the papers after it names their session (one that names a venue, "【SOSP 2023
+        论文速递】", is the notes' title)."""
+        line = lines[i]
+        m = _BRACKET_GROUP.fullmatch(line.text.strip())
+        if (
+            m is None
+            or line.links
+            or any(0 <= k < len(lines) and lines[k].block == line.block for k in (i - 1, i + 1))
+        ):
+            return None
+        name = m.group(1).strip()
+        if venue_in(name, self.labels) or self.labels.is_generic(name) or len(name.split()) > 5:
+            return None
+        return self.labels.clean_session(name) or None
+
     def timed_session(self, text: str) -> str | None:
         """A line of a pasted program with its time: "Machines, Learning (09:00-10:20)"
         names the session of the papers after it (a break's line names none, as no paper
@@ -1382,7 +1406,11 @@ class Structure:
                     j -= 1
                 break
             if (
-                (self.labels.session_name(text) or self.timed_session(text))
+                (
+                    self.labels.session_name(text)
+                    or self.timed_session(text)
+                    or self.bracket_group(lines, j)
+                )
                 and not (labelled and label is not None)  # "Abstract: ... Wed ...": a field
                 and not self.starts_paper(lines, j)
             ):

@@ -121,8 +121,9 @@ def sentences(text: str) -> int:
 
 @memo
 def is_prose(text: str) -> bool:
-    """A sentence or more of running text (a summary), not a heading-like line."""
-    text = text.strip()
+    """A sentence or more of running text (a summary), not a heading-like line; its
+    numbering is no part of it ("一、《Title》" is a title line, not Chinese prose)."""
+    text = strip_numbering(text.strip())
     if is_chinese(text):
         return len(text) >= 40 or (len(text) >= 12 and bool(_SENTENCE_END.search(text)))
     words = len(text.split())
