@@ -457,6 +457,9 @@ def test_the_extraction_corpus_does_not_lose_ground(gold: str, floors: dict[str,
         ),
         ("MoE", "It has two parts. CGOPipe is a CPU-GPU-I/O pipelining schedule.", "cgopipe"),
         ("SpMM", "它组合了内存高效的压缩格式 BitTCF，减少带宽。", "bittcf"),
+        # a summary that drops the subject: "提出 Artemis，…", a name opening in lower case
+        ("验证编译器", "提出 Artemis，通过探索编译空间来验证 JIT 编译器。", "artemis"),
+        ("显存管理", "吞吐很高。提出 vMem，用分页的办法管理显存。", "vmem"),
     ],
 )
 def test_the_system_a_paper_presents_is_found_from_one_strong_cue(
