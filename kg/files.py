@@ -38,6 +38,7 @@ NOTES_SUFFIXES = (
     ".adoc",
     ".asciidoc",
     ".tex",
+    ".ipynb",
     ".notes",
 )
 SETTINGS_FILE = "kg.yaml"

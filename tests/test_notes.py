@@ -290,3 +290,31 @@ def test_an_affiliation_may_hold_brackets_of_its_own() -> None:
         ("Hongyuan Liu", ("William & Mary; HKUST (Guangzhou)",)),
         ("Sreepathi Pai", ("University of Rochester",)),
     ]
+
+
+def test_a_notebook_with_each_cell_on_one_line_is_read_and_says_so() -> None:
+    """Some tools write a cell's source as one string: its papers are read all the same,
+    and a warning says the line numbers count the cells' text, not the file's lines."""
+    import json
+
+    cell = (
+        "## Serving\n\n### DistServe: Disaggregating Prefill and Decoding for Goodput-optimized"
+        " Large Language Model Serving\n\n- Authors: Yinmin Zhong (Peking University)\n"
+    )
+    notebook = {
+        "cells": [
+            {"cell_type": "markdown", "source": "# OSDI 2024\n"},
+            {"cell_type": "code", "source": "print('### Not a paper: a code cell')", "outputs": []},
+            {"cell_type": "markdown", "source": cell},
+        ],
+        "nbformat": 4,
+    }
+    labels = labels_for(load_lexicon())
+    notes = parse_text(json.dumps(notebook), "one-line.ipynb", labels)
+    title = (
+        "DistServe: Disaggregating Prefill and Decoding for Goodput-optimized Large Language "
+        "Model Serving"
+    )
+    assert [p.title for p in notes.papers] == [title]
+    assert [(p.severity, p.line) for p in notes.problems] == [("warning", 1)]
+    assert "line numbers count its cells' text" in notes.problems[0].message

@@ -34,6 +34,8 @@ from .labels import Labels, labels_for
 from .latex import is_latex, latex_to_markdown
 from .markdown import Line, parse
 from .memo import forget
+from .notebook import SUFFIX as NOTEBOOK
+from .notebook import NotebookError, notebook_to_markdown
 from .org import is_org, org_to_markdown
 from .reader import (
     NO_PAPER_UNDER,
@@ -176,6 +178,18 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
         text = asciidoc_to_markdown(text)  # "== Section", "Authors:: A, B", line for line
     elif path.lower().endswith(".tex") or is_latex(text):
         text = latex_to_markdown(text)  # "\\subsection{Title}", "\\textbf{Authors:}", line for line
+    elif path.lower().endswith(NOTEBOOK):
+        try:  # a notebook's Markdown and raw cells, line for line; nothing in it is run
+            text, in_place = notebook_to_markdown(text)
+        except NotebookError as exc:
+            problem("error", exc.line, f"{exc}; nothing read from it")
+            text, in_place = "", True
+        if not in_place:
+            problem(
+                "warning",
+                1,
+                "notebook not written a line per source line: line numbers count its cells' text",
+            )
     text = bibtex_fields(text)  # a pasted citation: its fields, line for line
     bare = bare_front_matter(text) or page_properties(text, lambda key: _paper_label(key, labels))
     if bare is not None:
@@ -248,8 +262,8 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
     session_names: dict[str, str] = {}
     papers: list[Paper] = []
     conference = _conference(settings, metadata, found.conference, lines, title_line, labels, path)
-    if not lines and not parsed.front_matter:
-        problem("error", 1, "empty file: no notes in it")
+    if not lines and not parsed.front_matter and not any(p.severity == "error" for p in problems):
+        problem("error", 1, "empty file: no notes in it")  # unless it is said why already
     listed: dict[tuple[str, str | None, tuple[str, ...]], Paper] = {}
     rejected: set[int] = set()  # lines of drafts that were reported as no paper
     for draft in found.papers:
