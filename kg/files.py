@@ -42,6 +42,7 @@ NOTES_SUFFIXES = (
     ".notes",
 )
 SETTINGS_FILE = "kg.yaml"
+CHECKPOINTS = ".ipynb_checkpoints"
 
 
 # --- kg's own files --------------------------------------------------------------------
@@ -155,7 +156,8 @@ def _walk(folder: Path) -> Iterator[Path]:
             dirs[:] = []
             continue
         seen.add(real)
-        dirs.sort()
+        # Jupyter's autosaved copies of the notebooks beside them: their papers twice
+        dirs[:] = sorted(d for d in dirs if d != CHECKPOINTS)
         for name in sorted(names):
             path = Path(top) / name
             if path.suffix.lower() not in NOTES_SUFFIXES:

@@ -318,3 +318,15 @@ def test_a_notebook_with_each_cell_on_one_line_is_read_and_says_so() -> None:
     assert [p.title for p in notes.papers] == [title]
     assert [(p.severity, p.line) for p in notes.problems] == [("warning", 1)]
     assert "line numbers count its cells' text" in notes.problems[0].message
+
+
+def test_jupyters_autosaved_copies_are_not_read_again(tmp_path: Path) -> None:
+    """A folder of notebooks holds .ipynb_checkpoints/, Jupyter's copies of them: read,
+    every paper would be there twice (and each DOI reported as a duplicate)."""
+    case = DATA / "cases" / "jupyter-notebook" / "nsdi24.ipynb"
+    (tmp_path / ".ipynb_checkpoints").mkdir()
+    (tmp_path / "nsdi24.ipynb").write_bytes(case.read_bytes())
+    (tmp_path / ".ipynb_checkpoints" / "nsdi24-checkpoint.ipynb").write_bytes(case.read_bytes())
+    corpus = read_notes([tmp_path])
+    assert [f.name for f in corpus.files] == ["nsdi24.ipynb"]
+    assert len([p for f in corpus.files for p in f.papers]) == 2
