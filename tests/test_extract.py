@@ -717,6 +717,19 @@ def test_a_comparison_right_after_a_claim_is_its_own_and_a_lead_covers_the_rest(
     ]
 
 
+def test_a_multiple_of_what_another_system_reaches_is_a_comparison_with_it() -> None:
+    """ "1.34x the MFU of Megatron-LM", "up to 4x the throughput of vLLM": the claim is
+    against the system named after "the ... of"; a size is no such claim."""
+    facts, _ = facts_of(
+        paper_with(
+            abstract="It reaches 55.2% MFU on 12,288 GPUs, 1.34x the MFU of Megatron-LM. "
+            "It serves up to 4x the throughput of vLLM."
+        )
+    )
+    linked = {(m.value, m.baselines) for m in facts.metrics if m.baselines}
+    assert linked == {(1.34, ("megatron-lm",)), (4.0, ("vllm",))}, facts.metrics
+
+
 @pytest.mark.parametrize(
     ("abstract", "expected"),
     [
