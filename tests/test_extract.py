@@ -691,6 +691,14 @@ def test_a_technique_named_only_to_be_denied_is_not_the_papers(
             [],
             "existing systems",
         ),
+        # an acronym after a known framework names one system of it; GPU names none
+        (
+            "It is 2x faster than PyTorch JIT and TensorFlow XLA.",
+            ["pytorch-jit", "tensorflow-xla"],
+            "",
+        ),
+        ("It serves 4x the throughput of HuggingFace PEFT.", ["huggingface-peft"], ""),
+        ("Its kernels run 3x faster than PyTorch GPU kernels.", ["pytorch"], ""),
         # a classic approach is an unnamed baseline
         (
             "It is 28x faster than the classic contraction with a sparse accumulator.",

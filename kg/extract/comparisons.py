@@ -55,6 +55,7 @@ def comparisons(
     """
     found: list[Comparison] = []
     new: list[Entity] = []
+    known = tables.lexicon.entities
     for rx in tables.comparisons:
         for m in rx.finditer(sentence):
             start = m.start("span")
@@ -66,6 +67,10 @@ def comparisons(
                 continue  # "over 13 billion parameters", "more than 1000 GPUs": a size
             # "TensorRT" inside "TensorRT-LLM" is not TensorRT
             hits = [h for h in tables.entities.finditer(span) if not _INSIDE_NAME.match(span, h[1])]
+            hits = [_compound(span, hit, tables) for hit in hits]
+            # "XLA" inside "TensorFlow XLA" is no name of its own
+            hits = [h for h in hits if not any(a < h[0] and h[1] <= b for a, b, _ in hits)]
+            new += [new_entity(eid, span[a:b], tables) for a, b, eid in hits if eid not in known]
             named = [(start + a, eid) for a, _, eid in hits]
             taken = [(a, b) for a, b, _ in hits]
             found_names = list(_SYSTEM_NAME.finditer(span))
@@ -118,6 +123,26 @@ def comparisons(
             elif vague := vague_baseline(span, tables):
                 found.append(Comparison(m.start(), m.end(), (), vague))
     return sorted(set(found)), new
+
+
+# an acronym right after a known system's name names a part or mode of it, one system:
+# "PyTorch JIT", "TensorFlow XLA", "HuggingFace PEFT", "PyTorch DDP"
+_PART = re.compile(r" ([A-Z]{2,5})(?![\w\-+])")
+_SOFTWARE = frozenset({"system", "framework", "library"})
+
+
+def _compound(span: str, hit: tuple[int, int, str], tables: Tables) -> tuple[int, int, str]:
+    """A lexicon hit, or the compound name it starts ("PyTorch JIT": a system of its own)."""
+    a, b, eid = hit
+    part = _PART.match(span, b)
+    if (
+        part is None
+        or entity_type(eid, tables) not in _SOFTWARE
+        or part.group(1) in tables.lexicon.not_systems
+    ):
+        return hit
+    name = span[a : part.end()]
+    return a, part.end(), tables.entity_by_fold.get(name.casefold()) or system_id(name)
 
 
 # a list of three or more names ("pFabric, Qjump, D3, PDQ or Homa"): each a word with a
