@@ -24,6 +24,7 @@ import kg.store as store
 from kg.api import build_all
 
 HERE = Path(__file__).resolve().parent
+kept = store.ANEW  # what update() puts back
 
 
 def update(before: Path, after: Path, anew: float) -> float:
@@ -39,9 +40,6 @@ def update(before: Path, after: Path, anew: float) -> float:
     finally:
         store.ANEW = kept
         shutil.rmtree(out)
-
-
-kept = store.ANEW
 
 
 def main() -> None:

@@ -28,11 +28,10 @@ _PRESENTS_EN = re.compile(
 # verb and followed by a pause; such a name needs no inner capital to count.
 _PRESENTS_STRONG = re.compile(
     r"(?:(?:名为|称为|叫做|命名为)\s*(?P<named>[A-Za-z][A-Za-z0-9\-\.]*[A-Za-z0-9])"
-    r"|(?:我们|本文|作者|论文)(?:提出|推出|设计|实现|开发|做|做出|构建|搭建|打造)了?(?:名为)?\s*"
+    r"|(?:(?:我们|本文|作者|论文)(?:提出|推出|设计|实现|开发|做|做出|构建|搭建|打造)"
+    # or with no subject, opening the notes' summary or a sentence: "提出 Artemis，通过…"
+    r"|(?:^|(?<=[。；;：:]))\s*(?:提出|推出|设计|实现))了?(?:名为)?\s*"
     r"(?P<zh>(?:[A-Z]|[a-z]{1,3}[A-Z])[A-Za-z0-9\-\.]*[A-Za-z0-9])\s*(?=[，,（(：:]|是一|这一|一个|一种|框架|系统)"
-    # the same with no subject, opening the notes' summary or a sentence: "提出 Artemis，通过…"
-    r"|(?:^|(?<=[。；;：:]))\s*(?:提出|推出|设计|实现)了?(?:名为)?\s*"
-    r"(?P<zh_bare>(?:[A-Z]|[a-z]{1,3}[A-Z])[A-Za-z0-9\-\.]*[A-Za-z0-9])\s*(?=[，,（(：:]|是一|这一|一个|一种|框架|系统)"
     r"|" + _WE_PRESENT + r"\s+(?P<en>[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)"
     r"(?=\s*[,(:]|\s+(?:a|an|which|that)\b))"
     # "Their implementation, Clockwork, ...", "a system called Gavel"

@@ -34,7 +34,6 @@ from .labels import Labels, labels_for
 from .latex import is_latex, latex_to_markdown
 from .markdown import Line, parse
 from .memo import forget
-from .notebook import SUFFIX as NOTEBOOK
 from .notebook import NotebookError, notebook_to_markdown
 from .org import is_org, org_to_markdown
 from .reader import (
@@ -178,7 +177,7 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
         text = asciidoc_to_markdown(text)  # "== Section", "Authors:: A, B", line for line
     elif path.lower().endswith(".tex") or is_latex(text):
         text = latex_to_markdown(text)  # "\\subsection{Title}", "\\textbf{Authors:}", line for line
-    elif path.lower().endswith(NOTEBOOK):
+    elif path.lower().endswith(".ipynb"):
         try:  # a notebook's Markdown and raw cells, line for line; nothing in it is run
             text, in_place = notebook_to_markdown(text)
         except NotebookError as exc:

@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-SUFFIX = ".ipynb"
 _READ = ("markdown", "raw")  # the cells that hold notes; code and outputs are no notes
 
 

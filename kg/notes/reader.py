@@ -100,10 +100,10 @@ _BY = regex.compile(r"^(?:\s*(?:[—–\-,:：]|by\b))+\s*", regex.I)
 _QUOTED_BY = regex.compile(
     r"[“\"](?P<title>[^“”\"]{8,300}?)[.,]?[”\"]\s*,?\s*(?:by|from)\s+(?=\p{Lu})(?P<who>.*)$"
 )
-# a title in book-title marks in a paragraph that says it is a paper's ("本周分享的论文是
-# 《Title》，作者来自…"): a Chinese note's way of naming the paper it is about
 # a group's name in black lenticular brackets, a line of its own: "【存储系统】"
 _BRACKET_GROUP = regex.compile(r"【([^【】\n]{1,30})】")
+# a title in book-title marks in a paragraph that says it is a paper's ("本周分享的论文是
+# 《Title》，作者来自…"): a Chinese note's way of naming the paper it is about
 _BOOK_TITLE = regex.compile(r"《(?P<title>[^《》\n]{8,300})》")
 _PAPER_WORDS = regex.compile(r"论文|文章|作者|一作|paper|DOI|doi\.org|arXiv", regex.I)
 _HANDLE = regex.compile(r"(?<![\w@])@\w{2,30}\b\s*")
@@ -1245,11 +1245,7 @@ class Structure:
         论文速递】", is the notes' title)."""
         line = lines[i]
         m = _BRACKET_GROUP.fullmatch(line.text.strip())
-        if (
-            m is None
-            or line.links
-            or any(0 <= k < len(lines) and lines[k].block == line.block for k in (i - 1, i + 1))
-        ):
+        if m is None or line.links or not _alone(lines, i):
             return None
         name = m.group(1).strip()
         if venue_in(name, self.labels) or self.labels.is_generic(name) or len(name.split()) > 5:
@@ -1309,10 +1305,7 @@ class Structure:
     def lone_title(self, lines: list[Line], j: int) -> bool:
         """A line alone in its paragraph, shaped like a title and like nothing else."""
         line = lines[j]
-        alone = (j == 0 or lines[j - 1].block != line.block) and (
-            j + 1 == len(lines) or lines[j + 1].block != line.block
-        )
-        if not alone or line.depth or self.labels.label(line.text):
+        if not _alone(lines, j) or line.depth or self.labels.label(line.text):
             return False
         if self.link_only(line) and not (len(line.links) == 1 and line.links[0].text == line.text):
             return False  # "[[paper]](...) [[video]](...)": links, not a title
@@ -1590,6 +1583,14 @@ def _same_title(draft: Draft, title: str | None) -> bool:
 def _form(line: Line) -> str:
     """A container's form: "heading2", "item1"."""
     return f"heading{line.level}" if line.kind == "heading" else f"item{line.depth}"
+
+
+def _alone(lines: list[Line], j: int) -> bool:
+    """Whether line ``j`` is alone in its paragraph."""
+    block = lines[j].block
+    return (j == 0 or lines[j - 1].block != block) and (
+        j + 1 == len(lines) or lines[j + 1].block != block
+    )
 
 
 def _lazy_session(line: Line, by_item: dict[int, Node], labels: Labels) -> bool:
