@@ -37,9 +37,9 @@ _NUMBERING = regex.compile(
     # Chinese, circled and keycap ordinals: （一）, 一、, ①, 1️⃣, 🔟
     rf"|[(（][{_ZH_DIGITS}]{{1,3}}[)）]|[{_ZH_DIGITS}]{{1,3}}\s*[、.．]|[\u2460-\u2473\u3251-\u325f]"
     r"|(?:\d\ufe0f?\u20e3)+|\U0001f51f"
-    # ordinals in words: 第3篇 or 第二篇, 论文一, 文章 2, Paper 3
+    # ordinals in words: 第3篇 or 第二篇, 论文一, 文章 2, Paper 3, "Talk 1 — Title"
     rf"|第\s*[\d{_ZH_DIGITS}]+\s*篇(?:论文)?[:：]?"
-    rf"|(?:论文|文章|(?i:paper))\s*(?:\d{{1,3}}|[{_ZH_DIGITS}]{{1,3}})\s*[:：.、]"
+    rf"|(?:论文|文章|(?i:paper|talk))\s*(?:\d{{1,3}}|[{_ZH_DIGITS}]{{1,3}})\s*[:：.、—–]"
     r"|\d{1,2}\s+(?=\p{Lu}\p{Ll}))\s*"
 )
 _STRAY_NUMBER = regex.compile(r"^[(（]?\d{1,3}\s*[,，.、)）:：]?$")
@@ -54,6 +54,8 @@ TRAILING_BRACKETS = regex.compile(r"\s*[(（\[【]([^()（）\[\]【】]+)[)）\
 # a colon inside a line, outside brackets, with words after it
 _COLON_INSIDE = regex.compile(r"^[^()（）]*?[:：]\s*\S")
 _GROUPS = regex.compile(r"\s*[;；]\s*")
+# "with" before the next names of an author line: "A (CMU); with B and C (CMU)"
+_WITH = regex.compile(r"(^|[,;，；]\s*)(?:together\s+)?with\s+(?=\p{Lu})", regex.I)
 _SPACED_DASH = regex.compile(r"\s+[—–]\s+")
 # lower-case words an author line holds: joining names, in institutions' names
 _LOWER_OK = frozenset(
@@ -409,6 +411,7 @@ def author_line(text: str, labels: Labels, labelled: bool = False) -> AuthorLine
     if not text or URL_RE.search(text) or len(text) > AUTHOR_LINE_LIMIT:
         return None
     text = _FROM.sub(", ", text)  # "A、B 等，来自 CMU 和北京大学": the places after the people
+    text = _WITH.sub(r"\1", text)  # "A (CMU); with B and C (CMU)": B is an author too
     text = _ID_TAIL.sub("", text)  # "A, B (MIT) — DOI 10.1145/…": the paper's id after them
     if _COLON_INSIDE.search(text):
         return None  # "Deep Packet Inspection, DPI：不光看包头……": a term and what it means
