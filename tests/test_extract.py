@@ -128,6 +128,41 @@ def test_techniques_in_both_languages(text: str, concept: str) -> None:
     assert concept in techniques(text, TABLES)
 
 
+@pytest.mark.parametrize(
+    ("text", "concept"),
+    [
+        # the scheme writes one number; notes write the other
+        ("KV caches come in many layouts.", "kv-cache"),  # "KV cache"
+        ("It keeps the attack surfaces small.", "systems-security"),  # "attack surface"
+        ("A distributed trace follows one request.", "distributed-tracing"),  # "... traces"
+        ("Back it with a transparent huge page.", "huge-pages"),  # "... huge pages"
+    ],
+)
+def test_a_technique_is_found_in_either_number(text: str, concept: str) -> None:
+    assert concept in techniques(text, TABLES)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "forms"),
+    [
+        ("KV cache", ("KV caches",)),
+        ("caches", ("cache", "cach")),
+        ("scheduling policy", ("scheduling policies",)),
+        ("analysis", ("analyses",)),
+        ("GPU", ("GPUs",)),
+        ("LLMs", ("LLM",)),
+        ("HDFS", ()),  # an acronym ending in S is no plural
+        ("MoE", ()),
+        ("data analytics", ()),
+        ("键值缓存", ()),
+    ],
+)
+def test_the_other_number_of_a_phrase(phrase: str, forms: tuple[str, ...]) -> None:
+    from kg.extract.inflection import other_number
+
+    assert other_number(phrase) == forms
+
+
 def test_technique_scheme_has_broader_chains() -> None:
     pp = LEX.concepts["pipeline-parallelism"]
     assert "model-parallelism" in pp.broader

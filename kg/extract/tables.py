@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from ..lexicon import Lexicon
 from ..text import fold
+from .inflection import other_number
 from .matcher import Matcher
 
 # "哥伦比亚大学和 Google": 和/与/及 join two places after a word that ends a place's name
@@ -82,6 +83,10 @@ def tables_for(lexicon: Lexicon) -> Tables:
         for w in (concept.label, concept.label_zh, *concept.synonyms, *concept.synonyms_zh):
             if w:
                 techniques.setdefault(w.casefold(), concept.id)
+    for concept in lexicon.concepts.values():  # after every written word, which wins
+        for w in (concept.label, *concept.synonyms):
+            for form in other_number(w):
+                techniques.setdefault(form.casefold(), concept.id)
     entities: dict[str, str] = {}
     for e in lexicon.entities.values():
         for w in (e.name, *e.aliases):
