@@ -39,6 +39,8 @@ NOTES_SUFFIXES = (
     ".asciidoc",
     ".tex",
     ".ipynb",
+    ".csv",
+    ".tsv",
     ".notes",
 )
 SETTINGS_FILE = "kg.yaml"

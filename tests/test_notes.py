@@ -292,6 +292,51 @@ def test_an_affiliation_may_hold_brackets_of_its_own() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("text", "authors", "institutions"),
+    [
+        # a reference manager's "Last, First" names, cut at ";" or "and"
+        ("Zhou, Jingyu; Xu, Meng", ["Jingyu Zhou", "Meng Xu"], []),
+        ("van Renesse, Robbert and Birman, Ken", ["Robbert van Renesse", "Ken Birman"], []),
+        ("Li, Fei-Fei; Cao, Wei", ["Fei-Fei Li", "Wei Cao"], []),
+        # a person and an institution per group stays so
+        ("Jane Doe, MIT; John Roe, Stanford", ["Jane Doe", "John Roe"], []),
+    ],
+)
+def test_names_written_last_name_first_are_turned_round(
+    text: str, authors: list[str], institutions: list[str]
+) -> None:
+    from kg.lexicon import load_lexicon
+    from kg.notes import labels_for
+    from kg.notes.shapes import author_line
+
+    line = author_line(text, labels_for(load_lexicon()), labelled=True)
+    assert line is not None
+    assert [a.name for a in line.authors] == authors
+    assert list(line.institutions) == institutions
+
+
+def test_a_table_column_kg_has_no_label_for_is_no_paper() -> None:
+    """A cell "Publication Year: 2021" under a title reads like a title ("Name: subtitle"); a short
+    cell of a column kg reads nothing from is left out, and prose in one is kept."""
+    from kg.lexicon import load_lexicon
+    from kg.notes import labels_for, parse_text
+
+    notes = parse_text(
+        "Conference: SIGMOD 2021\n\n"
+        "| Title | Publication Year | Authors | Why read it |\n|---|---|---|---|\n"
+        "| FoundationDB: A Distributed Unbundled Transactional Key Value Store | 2021 |"
+        " Jingyu Zhou, Meng Xu | Every feature is tested under simulated faults first. |\n",
+        "notes.md",
+        labels_for(load_lexicon()),
+    )
+    assert [p.title for p in notes.papers] == [
+        "FoundationDB: A Distributed Unbundled Transactional Key Value Store"
+    ]
+    assert [a.name for a in notes.papers[0].authors] == ["Jingyu Zhou", "Meng Xu"]
+    assert "simulated faults" in notes.papers[0].abstract
+
+
 def test_a_notebook_with_each_cell_on_one_line_is_read_and_says_so() -> None:
     """Some tools write a cell's source as one string: its papers are read all the same,
     and a warning says the line numbers count the cells' text, not the file's lines."""

@@ -32,7 +32,7 @@ from .conference import is_year, most_named, parse_conference, venue_in, venue_n
 from .frontmatter import bare_front_matter, page_properties, read_front_matter
 from .labels import Labels, labels_for
 from .latex import is_latex, latex_to_markdown
-from .markdown import Line, parse
+from .markdown import Headers, Line, parse
 from .memo import forget
 from .notebook import NotebookError, notebook_to_markdown
 from .org import is_org, org_to_markdown
@@ -60,6 +60,8 @@ from .shapes import (
     normalize_doi,
     title_shape,
 )
+from .spreadsheet import SUFFIXES as SPREADSHEETS
+from .spreadsheet import SpreadsheetError, spreadsheet_to_markdown
 
 __all__ = [
     "Labels",
@@ -161,6 +163,8 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
     def problem(severity: str, line: int, message: str, excerpt: str = "") -> None:
         problems.append(Problem(severity, path, line, message, excerpt[:80]))
 
+    said = False  # a problem says already why nothing is read from the file
+
     # line ends Python's splitlines knows but Markdown does not (U+2028, FF ...) stay spaces;
     # so does a lone CR in a file of LF lines (it cut a title in two, and the paper was
     # lost); only a file with no LF at all is one of classic Mac OS's CR lines
@@ -177,6 +181,20 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
         text = asciidoc_to_markdown(text)  # "== Section", "Authors:: A, B", line for line
     elif path.lower().endswith(".tex") or is_latex(text):
         text = latex_to_markdown(text)  # "\\subsection{Title}", "\\textbf{Authors:}", line for line
+    elif path.lower().endswith(SPREADSHEETS):
+        try:  # a reference manager's export or a sheet of papers: a table, line for line
+            text, header = spreadsheet_to_markdown(text, tab=path.lower().endswith(".tsv"))
+        except SpreadsheetError as exc:
+            problem("error", exc.line, f"{exc}; nothing read from it")
+            text, header = "", []
+        if header and not any(name.casefold() in labels.title_headers for name in header):
+            problem(
+                "warning",
+                1,
+                "spreadsheet with no column of titles (headed 'Title'); not read",
+                ",".join(header),
+            )
+            text, said = "", True
     elif path.lower().endswith(".ipynb"):
         try:  # a notebook's Markdown and raw cells, line for line; nothing in it is run
             text, in_place = notebook_to_markdown(text)
@@ -193,7 +211,7 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
     bare = bare_front_matter(text) or page_properties(text, lambda key: _paper_label(key, labels))
     if bare is not None:
         text = bare[1]
-    parsed = parse(text, labels.title_headers)
+    parsed = parse(text, Headers(labels.title_headers, labels.label_words))
     lines = _footnoted(_heading_fields(list(parsed.lines), labels), labels)
     open_fence = _unclosed_fence(text)
     if open_fence is not None:
@@ -261,7 +279,8 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
     session_names: dict[str, str] = {}
     papers: list[Paper] = []
     conference = _conference(settings, metadata, found.conference, lines, title_line, labels, path)
-    if not lines and not parsed.front_matter and not any(p.severity == "error" for p in problems):
+    said = said or any(p.severity == "error" for p in problems)
+    if not lines and not parsed.front_matter and not said:
         problem("error", 1, "empty file: no notes in it")  # unless it is said why already
     listed: dict[tuple[str, str | None, tuple[str, ...]], Paper] = {}
     rejected: set[int] = set()  # lines of drafts that were reported as no paper

@@ -232,6 +232,11 @@ class Labels:
         """The title labels, case-folded: a table column headed so holds titles."""
         return frozenset(w.casefold() for w in self.fields.get("title", ()))
 
+    @property
+    def label_words(self) -> frozenset[str]:
+        """Every label word, case-folded: of a field, the conference or a line read past."""
+        return frozenset(self._kind)
+
     def _set(self, name: str, value: object) -> None:
         object.__setattr__(self, name, value)
 

@@ -43,6 +43,7 @@ from mdit_py_cjk_friendly import cjk_friendly
 
 from ..text import LEADING_SYMBOLS
 from .htmltable import table_rows
+from .shapes import is_prose
 
 # the mark of a definition's line in a definition list (Pandoc, PHP Markdown Extra):
 # "Title" then ":   authors", ":   summary"
@@ -174,18 +175,32 @@ def _cjk_inline() -> MarkdownIt:
     return MarkdownIt("commonmark").use(cjk_friendly)
 
 
-def parse(
-    text: str, title_headers: frozenset[str] = frozenset(), front_matter: bool = True
-) -> Parsed:
+@dataclass(frozen=True)
+class Headers:
+    """What the notes' labels make of a table's header, case-folded: the names of a title
+    column, and the names of the fields kg reads (None: every column is read)."""
+
+    titles: frozenset[str] = frozenset()
+    known: frozenset[str] | None = None
+
+    def reads(self, header: str, cell: str) -> bool:
+        """Whether a cell under ``header`` is read: a field kg knows, or prose. "Publication
+        Year: 2021" read as a line would be a title ("Name: subtitle") of a paper more."""
+        known = self.known
+        return known is None or not header or header.casefold() in known or is_prose(cell)
+
+
+def parse(text: str, headers: Headers = Headers(), front_matter: bool = True) -> Parsed:
     """The lines of a notes file (Markdown or plain text) with their structure.
 
     A table's rows become list items: the cell of the title column (its header in
-    ``title_headers``, case-folded, else the first column of words) is the item's line,
-    and each other cell a line of the item, "Header: cell". With ``front_matter``
+    ``headers.titles``, else the first column of words) is the item's line, and each
+    other cell a line of the item, "Header: cell"; a short cell under a header that names
+    no field kg reads ("Item Type", "ISBN", "Pages") is left out. With ``front_matter``
     False, a first block between ``---`` lines is read as notes."""
     text = _DIV_FENCE.sub(_div_fence, _TIGHT_HEADING.sub(r"\1 ", text))
     front, text, closed = _front_matter(text) if front_matter else ("", text, True)
-    walk = _Walk(text, title_headers)
+    walk = _Walk(text, headers)
     walk.blocks(_tree(text))
     return Parsed(tuple(walk.lines), front, 1 if front else 0, closed)
 
@@ -214,12 +229,12 @@ _INLINE = frozenset(
 class _Walk:
     """The walk over one document's tree, and the lines it has made so far."""
 
-    def __init__(self, text: str, title_headers: frozenset[str], first_line: int = 1) -> None:
+    def __init__(self, text: str, headers: Headers, first_line: int = 1) -> None:
         self.data = text.encode("utf-8")
         # byte offset of each line's start: the tree's positions are bytes
         self.starts = [0, *(m.end() for m in _NEWLINE.finditer(self.data))]
         self.first_line = first_line  # the file's line of the text's first line
-        self.title_headers = title_headers
+        self.headers = headers
         self.lines: list[Line] = []
         self.depth = 0
         self.items: list[int] = []  # first line of each open list item
@@ -273,7 +288,7 @@ class _Walk:
             return
         walk = _Walk(
             "".join(str(c.value) for c in pieces),
-            self.title_headers,
+            self.headers,
             self.line_of(pieces[0].start),
         )
         walk.lines, walk.items = self.lines, self.items
@@ -442,7 +457,7 @@ class _Walk:
                 for cell in row.cells
             ]
             (table.head if row.head and not table.rows else table.rows).append((row.line, cells))
-        self.block = table.emit(self.lines, self.depth, self.title_headers, self.block)
+        self.block = table.emit(self.lines, self.depth, self.headers, self.block)
 
     def delimited(self, node: _Node) -> bool:
         """A paragraph of comma- or tab-separated lines pasted from a spreadsheet, its first
@@ -459,16 +474,18 @@ class _Walk:
         header = [name.strip() for name in rows[0]]
         if len(header) < 3 or not all(0 < len(name.split()) <= 4 for name in header):
             return False
-        if not any(name.casefold() in self.title_headers for name in header):
+        if not any(name.casefold() in self.headers.titles for name in header):
             return False
-        if any(len(row) != len(header) for row in rows[1:]):
+        # a line '""' is no row: the line of a spreadsheet's record that began above it
+        records = [(offset, row) for offset, row in enumerate(rows[1:], 1) if row != [""]]
+        if any(len(row) != len(header) for _, row in records):
             return False
         table = _Table()
         first = self.line_of(node.start)
         table.head.append((first, [(name, (), False) for name in header]))
-        for offset, row in enumerate(rows[1:], 1):
+        for offset, row in records:
             table.rows.append((first + offset, [(_fold(cell.strip()), (), False) for cell in row]))
-        self.block = table.emit(self.lines, self.depth, self.title_headers, self.block)
+        self.block = table.emit(self.lines, self.depth, self.headers, self.block)
         return True
 
     def table(self, node: _Node) -> None:
@@ -477,7 +494,7 @@ class _Walk:
             cells = [_cell(_split_lines(_events(cell.children), br=True)) for cell in part.children]
             entry = (self.line_of(part.start), [(c.plain, c.links, c.strong) for c in cells])
             (table.head if part.kind == "TableHead" else table.rows).append(entry)
-        self.block = table.emit(self.lines, self.depth, self.title_headers, self.block)
+        self.block = table.emit(self.lines, self.depth, self.headers, self.block)
 
 
 def _events(nodes: Iterable[_Node]) -> list[_Event]:
@@ -594,13 +611,13 @@ class _Table:
     head: list[tuple[int, list[Cell]]] = field(default_factory=list)
     rows: list[tuple[int, list[Cell]]] = field(default_factory=list)
 
-    def emit(self, lines: list[Line], depth: int, title_headers: frozenset[str], block: int) -> int:
+    def emit(self, lines: list[Line], depth: int, headers: Headers, block: int) -> int:
         """Each body row as a list item: the title cell, then the other cells. A table of
         two columns whose first holds short names ("Authors | Cong Guo, ...") is a card
         of fields: each row a line "Name: value"."""
         header = [cell[0] for cell in self.head[0][1]] if self.head else []
         width = max((len(cells) for _, cells in self.rows), default=0)
-        titled = any(name.casefold() in title_headers for name in header)
+        titled = any(name.casefold() in headers.titles for name in header)
         if width == 2 and not titled and all(len(c[0][0].split()) <= 3 for _, c in self.rows):
             for number, cells in self.rows:
                 (name, _, _), (value, links, strong) = cells[0], cells[1]
@@ -611,7 +628,7 @@ class _Table:
                     )
             return block
         header += [""] * (width - len(header))
-        column = self.title_column(header, title_headers)
+        column = self.title_column(header, headers.titles)
         inner = depth + 1  # the rows' depth: one deeper under a group row
         for number, cells in self.rows:
             filled = [cell for cell in cells if cell[0]]
@@ -627,7 +644,7 @@ class _Table:
             block += 1
             lines.append(Line(number, plain, "item", 0, inner, number, block, strong, links))
             for at, (text, cell_links, cell_strong) in enumerate(cells):
-                if at == column or not text:
+                if at == column or not text or not headers.reads(header[at], text):
                     continue
                 block += 1
                 shown = f"{header[at]}: {text}" if header[at] else text

@@ -396,6 +396,37 @@ class AuthorLine:
 AUTHOR_LINE_LIMIT = 2000  # characters: a longer line is not read as authors (it is reported)
 
 
+# "Zhou, Jingyu", "van Renesse, Robbert", "Li, Fei-Fei": a surname (one word, or one after
+# a particle), a comma and up to three given names or initials
+_INVERTED = regex.compile(
+    rf"(?P<last>(?:(?:{'|'.join(sorted(_PARTICLES))})\s+)*\p{{Lu}}[\p{{L}}'’\-]*)\s*,\s*"
+    r"(?P<first>\p{Lu}[\p{L}'’.\-]*(?:\s+\p{Lu}[\p{L}'’.\-]*){0,2})"
+)
+_INITIALS = regex.compile(r"(?:\p{Lu}\.\s*)+")
+_NAME_LIST = regex.compile(r"\s*;\s*|\s+and\s+|\s*&\s*")
+
+
+def _inverted_names(text: str, labels: Labels) -> str | None:
+    """A reference manager's list of "Last, First" names, cut at ";" or "and" ("Zhou,
+    Jingyu; Xu, Meng", as Zotero's export writes them) as "Jingyu Zhou, Meng Xu"; None
+    when the text is no such list ("Jane Doe, MIT; John Roe, Stanford" is not)."""
+    groups = _NAME_LIST.split(text.strip())
+    if len(groups) < 2:
+        return None
+    names = []
+    for group in groups:
+        m = _INVERTED.fullmatch(group.strip())
+        if m is None:
+            return None
+        if not _INITIALS.fullmatch(m["first"]) and is_institution(m["first"], labels):
+            return None  # "Jane Doe, MIT"
+        name = f"{m['first']} {m['last']}"
+        if not is_person(name, labels):
+            return None
+        names.append(name)
+    return ", ".join(names)
+
+
 @memo
 def author_line(text: str, labels: Labels, labelled: bool = False) -> AuthorLine | None:
     """Read a line as a list of authors, or return None when it is not one.
@@ -412,6 +443,7 @@ def author_line(text: str, labels: Labels, labelled: bool = False) -> AuthorLine
         return None
     text = _FROM.sub(", ", text)  # "A、B 等，来自 CMU 和北京大学": the places after the people
     text = _WITH.sub(r"\1", text)  # "A (CMU); with B and C (CMU)": B is an author too
+    text = _inverted_names(text, labels) or text  # "Zhou, Jingyu; Xu, Meng"
     text = _ID_TAIL.sub("", text)  # "A, B (MIT) — DOI 10.1145/…": the paper's id after them
     if _COLON_INSIDE.search(text):
         return None  # "Deep Packet Inspection, DPI：不光看包头……": a term and what it means

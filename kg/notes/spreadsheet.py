@@ -1,0 +1,56 @@
+"""Spreadsheets saved as text (``.csv``, ``.tsv``) as the Markdown the reader knows, line
+for line.
+
+A reference manager's export (Zotero's "Export Collection… → CSV") or a sheet of papers
+kept by hand is a table: a header row naming the columns ("Title", "Author", "DOI",
+"Abstract Note"), then a paper a row. Each record is written back on the line where it
+starts, every cell quoted, so that the reader takes the file as one table pasted from a
+spreadsheet (see ``markdown.parse``). A cell that runs over several lines (an abstract
+with line breaks) is one record: its line breaks become spaces, and the lines it runs
+over hold an empty record (``""``) that the reader passes over, so that line numbers
+stay the file's.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+SUFFIXES = (".csv", ".tsv")
+EMPTY = '""'  # the record of a line inside a record that started above
+
+
+class SpreadsheetError(ValueError):
+    """A ``.csv`` or ``.tsv`` file that cannot be read as one: ``line`` is where."""
+
+    def __init__(self, message: str, line: int) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+def spreadsheet_to_markdown(text: str, tab: bool) -> tuple[str, list[str]]:
+    """The file's records as quoted CSV lines, each at the line it starts on, and the
+    header's names (the first record)."""
+    count = text.count("\n") + 1
+    out = [""] * count
+    reader = csv.reader(io.StringIO(text), delimiter="\t" if tab else ",", strict=True)
+    header: list[str] = []
+    start = 1  # the line the next record starts on
+    while True:
+        try:
+            record = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as exc:
+            raise SpreadsheetError(f"not a spreadsheet: {exc}", reader.line_num) from exc
+        if any(cell.strip() for cell in record):
+            cells = [" ".join(cell.split()) for cell in record]
+            if not header:
+                header, first = cells, start
+            row = io.StringIO()
+            csv.writer(row, quoting=csv.QUOTE_ALL, lineterminator="").writerow(cells)
+            out[start - 1] = row.getvalue()
+        start = reader.line_num + 1
+    if header:  # no blank line may part the table below its header
+        out[first:] = [line or EMPTY for line in out[first:]]
+    return "\n".join(out), header
