@@ -41,6 +41,7 @@ NOTES_SUFFIXES = (
     ".ipynb",
     ".csv",
     ".tsv",
+    ".bib",
     ".notes",
 )
 SETTINGS_FILE = "kg.yaml"

@@ -63,6 +63,7 @@ def test_case(case: Path) -> None:
             derived = {
                 "lang": paper.abstract_lang,
                 "line": paper.span.line,
+                "abstract_lines": list(paper.abstract_lines),
                 "authors": [a.name for a in paper.authors],
                 # each author's affiliations as the notes give them
                 "affiliated": {a.name: list(a.affiliations) for a in paper.authors},

@@ -27,7 +27,7 @@ from ..lexicon import Lexicon, load_lexicon
 from ..records import Conference, Corpus, NotesFile, Paper, Problem, Session, Skipped, Span
 from ..text import fold, guess_language
 from .asciidoc import asciidoc_to_markdown, is_asciidoc
-from .bibtex import bibtex_fields
+from .bibtex import bibtex_fields, bibtex_file
 from .conference import is_year, most_named, parse_conference, venue_in, venue_name
 from .frontmatter import bare_front_matter, page_properties, read_front_matter
 from .labels import Labels, labels_for
@@ -195,6 +195,10 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
                 ",".join(header),
             )
             text, said = "", True
+    elif path.lower().endswith(".bib"):
+        text, crowded = bibtex_file(text)  # a reference manager's BibTeX export, line for line
+        for number in crowded:
+            problem("warning", number, "BibTeX entry on too few lines: some of its fields not read")
     elif path.lower().endswith(".ipynb"):
         try:  # a notebook's Markdown and raw cells, line for line; nothing in it is run
             text, in_place = notebook_to_markdown(text)

@@ -22,11 +22,14 @@ _HEADING = regex.compile(r"^ {0,3}(?P<hashes>#{1,6})\s+(?P<text>.*)$")
 _ENTRY = regex.compile(r"@(?P<type>[A-Za-z]+)\s*[{(]\s*(?:[^\s,{}()=\"]+\s*,)?")
 _KEY = regex.compile(r"\s*,?\s*(?P<key>[A-Za-z][\w\-:.]*)\s*=\s*")
 _NEXT = regex.compile(r"\s*(?:[A-Za-z][\w\-]*\s*=|@|\}\s*$)")  # a line that starts anew
+_YEAR = regex.compile(r"(?<![\w'’])['’]\d\d(?!\d)|(?<!\d)(?:19|20)\d\d(?!\d)")
 _INFO = frozenset({"bib", "bibtex", "biblatex"})
 _SKIPPED = frozenset({"string", "comment", "preamble"})
 _LABELS = {"title": "Title", "author": "Authors", "doi": "DOI", "url": "Link"}
-_VENUES = ("booktitle", "journal")
-_ORDER = ("Title", "Authors", "DOI", "Venue", "Link")
+# in a .bib file of its own, the entry's abstract and the reader's note on it are the notes
+_SUMMARIES = {"abstract": "Abstract", "annote": "Notes", "note": "Notes"}
+_VENUES = ("booktitle", "journal", "series")  # ACM's series: "SIGMOD '21"
+_ORDER = ("Title", "Authors", "DOI", "Venue", "Link", "Abstract", "Notes")
 # "{\"u}", "\'e": a letter and its accent, written in LaTeX
 _ACCENT = regex.compile(r"\\([\"'`^~=.])\s*\{?([A-Za-z])\}?")
 _MARKS = {'"': "\u0308", "'": "\u0301", "`": "\u0300", "^": "\u0302", "~": "\u0303"}
@@ -67,13 +70,25 @@ def bibtex_fields(text: str) -> str:
     return "\n".join(out)
 
 
-def _write(lines: list[str], out: list[str], start: int, end: int) -> None:
+def bibtex_file(text: str) -> tuple[str, list[int]]:
+    """A ``.bib`` file, all of it BibTeX, as field lines, its abstracts and notes too; and
+    the lines (1-based) of entries some of whose fields found no line of their own."""
+    lines = text.split("\n")
+    out = list(lines)
+    crowded = _write(lines, out, 0, len(lines), summaries=True)
+    return "\n".join(out), [k + 1 for k in crowded]
+
+
+def _write(
+    lines: list[str], out: list[str], start: int, end: int, summaries: bool = False
+) -> list[int]:
     """Write the entries of ``lines[start:end]`` into ``out`` as field lines. One entry
     right under a heading deeper than the document's ("## DistServe") is the heading's
     paper: the heading is written with the entry's full title, when it is part of it."""
     for k in range(start, end):
         out[k] = ""
     entries = _entries(lines, start, end)
+    crowded: list[int] = []  # the first line of each entry whose fields did not all fit
     above = next((k for k in range(start - 2, -1, -1) if out[k].strip()), None)
     heading = _HEADING.match(out[above]) if above is not None else None
     for n, fields in enumerate(entries):
@@ -89,20 +104,34 @@ def _write(lines: list[str], out: list[str], start: int, end: int) -> None:
             if field.key in _LABELS:
                 shown = _authors(field.value) if field.key == "author" else field.value
                 written.append((field.line, f"{_LABELS[field.key]}: {shown}"))
+            elif summaries and field.key in _SUMMARIES:
+                written.append((field.line, f"{_SUMMARIES[field.key]}: {field.value}"))
             elif field.key in _VENUES:
-                dated = f" {year}" if year and year not in field.value else ""
+                named = year in field.value or _YEAR.search(field.value)  # "SIGMOD '21"
+                dated = f" {year}" if year and not named else ""
                 written.append((field.line, f"Venue: {field.value}{dated}"))
         at = [line for line, _ in written]
-        if len(set(at)) < len(at):
+        titles = [k for k, (_, shown) in enumerate(written) if shown.startswith("Title:")]
+        if titles and titles[0] > 0 and len(set(at)) == len(at):
+            # the title after other fields ("series = {SIGMOD '21}", then "title = …", as
+            # reference managers write them): the title on the entry's first field line,
+            # since it is the title that starts a paper, the fields above it one line down
+            first = titles[0]
+            written = [written[first], *written[:first], *written[first + 1 :]]
+            at = [line for line, _ in written[1 : first + 1]] + at[first:]
+        elif len(set(at)) < len(at):
             # fields on one line ("@inproceedings{a, title={…}, author={…}, …}"): the free
             # lines from the entry's (the opening fence's, for the first) down, in the order
             # title, authors, DOI, venue, link; what finds no line is left out
-            first = start - 1 if n == 0 else min(at)
-            free = [k for k in range(first, end + 1) if out[k] == ""]
+            first = max(start - 1, 0) if n == 0 else min(at)
+            free = [k for k in range(first, min(end + 1, len(out))) if out[k] == ""]
             written.sort(key=lambda w: _ORDER.index(w[1].split(":", 1)[0]))
             at = free[: len(written)]
+            if len(at) < len(written):
+                crowded.append(min(line for line, _ in written))
         for line, (_, field_line) in zip(at, written, strict=False):
             out[line] = field_line
+    return crowded
 
 
 def _heads(heading: regex.Match[str] | None, title: str) -> bool:

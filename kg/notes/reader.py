@@ -1724,7 +1724,12 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
                     for url in URL_RE.findall(value) or [value]:
                         _add_link(out, url, "", labels, first=True)
             elif kind == "conference":
-                out.conference = out.conference or value
+                # the first that names a venue kg knows ("Proceedings of the 2021 ...", then
+                # "SIGMOD '21": the second), else the first
+                if not out.conference or (
+                    venue_in(value, labels) and not venue_in(out.conference, labels)
+                ):
+                    out.conference = value
                 _said_ids(out, value, labels)  # "会议：MICRO 2021。作者 …。DOI：10.1145/…"
                 for link in line.links:  # "Where: [ACM DL](https://dl.acm.org/doi/…)"
                     _add_link(out, link.url, link.text, labels)
