@@ -293,6 +293,22 @@ def test_an_affiliation_may_hold_brackets_of_its_own() -> None:
     ]
 
 
+@pytest.mark.parametrize("label", ["Link", "链接", "DOI"])
+def test_a_labelled_link_is_read_by_its_address_not_its_text(label: str) -> None:
+    from kg.lexicon import load_lexicon
+    from kg.notes import labels_for, parse_text
+
+    notes = parse_text(
+        "Conference: SIGMOD 2021\n\n"
+        "### PolarDB Serverless: A Cloud Native Database for Disaggregated Data Centers\n\n"
+        f"{label}: [DOI](https://doi.org/10.1145/3448016.3457560)\n",
+        "notes.md",
+        labels_for(load_lexicon()),
+    )
+    assert [p.doi for p in notes.papers] == ["10.1145/3448016.3457560"]
+    assert notes.problems == []
+
+
 @pytest.mark.parametrize(
     ("text", "authors", "institutions"),
     [

@@ -1720,6 +1720,10 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
                 _authors(out, value, labels)
             elif kind == "link":
                 if out.link_field is None:
+                    # "Link: [DOI](https://doi.org/…)": the address, not the link's text
+                    hrefs = [link.url for link in line.links]
+                    if hrefs and len(value.split()) <= 3 and not any(c.isdigit() for c in value):
+                        value = hrefs[0]
                     out.link_field = (value, line.number)
                     for url in URL_RE.findall(value) or [value]:
                         _add_link(out, url, "", labels, first=True)
