@@ -293,6 +293,25 @@ def test_an_affiliation_may_hold_brackets_of_its_own() -> None:
     ]
 
 
+def test_a_linked_title_heading_under_a_session_heading_is_a_paper_of_it() -> None:
+    """ "#### Borg" over a line that links the paper is the paper's short heading; a
+    session's heading over a paper's own linked heading is not."""
+    from kg.lexicon import load_lexicon
+    from kg.notes import labels_for, parse_text
+
+    notes = parse_text(
+        "# OSDI 2022 notes\n\n## ML serving\n\n"
+        "### [Orca: A Distributed Serving System for Transformer-Based Generative Models]"
+        "(https://www.usenix.org/conference/osdi22/presentation/yu)\n\n"
+        "Authors: Gyeong-In Yu, Byung-Gon Chun (Seoul National University)\n",
+        "notes.md",
+        labels_for(load_lexicon()),
+    )
+    assert [(p.title[:4], p.session, p.span.line) for p in notes.papers] == [
+        ("Orca", "ML serving", 5)
+    ]
+
+
 @pytest.mark.parametrize("label", ["Link", "链接", "DOI"])
 def test_a_labelled_link_is_read_by_its_address_not_its_text(label: str) -> None:
     from kg.lexicon import load_lexicon

@@ -747,9 +747,11 @@ class Structure:
             first = label[1]  # "Title: DiskANN: ..."
         restated = first.casefold().startswith(name.casefold() + ":")
         # "#### Borg", then "[Large-scale cluster management at Google with Borg](….pdf)":
-        # the line is one link to the paper, its text the title
+        # the line is one link to the paper, its text the title; a heading of its own
+        # ("## ML serving", then "### [Orca: …](…)") is a paper under a session
         linked = (
-            len(body[0].links) == 1
+            body[0].kind != "heading"
+            and len(body[0].links) == 1
             and body[0].links[0].text == first.strip()
             and self.is_paper_link(body[0].links[0].url)
         )
