@@ -42,6 +42,9 @@ NOTES_SUFFIXES = (
     ".csv",
     ".tsv",
     ".bib",
+    ".html",
+    ".htm",
+    ".xhtml",
     ".notes",
 )
 SETTINGS_FILE = "kg.yaml"

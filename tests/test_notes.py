@@ -312,6 +312,25 @@ def test_a_linked_title_heading_under_a_session_heading_is_a_paper_of_it() -> No
     ]
 
 
+def test_a_web_page_s_text_stays_text_and_its_scripts_are_no_notes() -> None:
+    from kg.notes.webpage import webpage_to_markdown
+
+    page = (
+        "<html><head><title>Notes</title><script>alert('x')</script></head>\n"
+        "<body>\n<p>Use &lt;script&gt; tags, *stars* and [brackets] as text.</p>\n"
+        "<p><b>Bold</b> and <a href='https://doi.org/10.1/x'>a link</a></p>\n</body></html>"
+    )
+    text, exact = webpage_to_markdown(page)
+    assert exact
+    assert text.split("\n") == [
+        "Notes",
+        "",
+        r"Use \<script\> tags, \*stars\* and \[brackets\] as text.",
+        "**Bold** and [a link](https://doi.org/10.1/x)",
+        "",
+    ]
+
+
 @pytest.mark.parametrize("label", ["Link", "链接", "DOI"])
 def test_a_labelled_link_is_read_by_its_address_not_its_text(label: str) -> None:
     from kg.lexicon import load_lexicon

@@ -62,6 +62,8 @@ from .shapes import (
 )
 from .spreadsheet import SUFFIXES as SPREADSHEETS
 from .spreadsheet import SpreadsheetError, spreadsheet_to_markdown
+from .webpage import SUFFIXES as WEB_PAGES
+from .webpage import webpage_to_markdown
 
 __all__ = [
     "Labels",
@@ -195,6 +197,10 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
                 ",".join(header),
             )
             text, said = "", True
+    elif path.lower().endswith(WEB_PAGES):
+        text, exact = webpage_to_markdown(text)  # a saved blog post; nothing in it is run
+        if not exact:
+            problem("warning", 1, "web page with blocks sharing a line: line numbers are near")
     elif path.lower().endswith(".bib"):
         text, crowded = bibtex_file(text)  # a reference manager's BibTeX export, line for line
         for number in crowded:
