@@ -72,6 +72,7 @@ class LabelWords:
     org_words: Words = ()
     link_kinds: Mapping[str, Words] = field(default_factory=dict)
     end_of_notes: Words = ()
+    page_links: Words = ()
     venues: Words = ()
     not_sessions: Words = ()
     talks: Words = ()
@@ -194,6 +195,7 @@ def _merge(read: list[LexiconFile]) -> Lexicon:
                     "author_phrases",
                     "org_words",
                     "end_of_notes",
+                    "page_links",
                     "venues",
                     "not_sessions",
                     "talks",

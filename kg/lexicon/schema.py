@@ -185,6 +185,7 @@ SECTIONS: dict[str, Any] = {
     "org_words": Words,
     "link_kinds": dict[LinkKind, Words],
     "end_of_notes": Words,
+    "page_links": Words,
     "venues": Words,
     "not_sessions": Words,
     "talks": Words,

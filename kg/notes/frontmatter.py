@@ -25,6 +25,7 @@ import regex
 import yaml
 
 from ..text import yaml_too_deep
+from .conference import venue_in
 from .labels import Labels
 from .markdown import Line
 from .shapes import DOI_RE
@@ -158,6 +159,11 @@ def _paper(fields: list[Field], labels: Labels) -> tuple[tuple[Line, ...], tuple
     page's own metadata ("title" and a list of authors)."""
     titles = labels.title_headers
     title = next((f for f in fields if f[0].casefold() in titles and f[1]), None)
+    cited = next((c for f in fields if (c := _citation(f, labels)) is not None), None)
+    if cited is not None and not (title and DOI_RE.search(" ".join(f[1] for f in fields))):
+        # "source: 'Yu et al., "Orca: A Distributed ...", OSDI 2022'": the page's paper,
+        # cited in one field; the page's own title is a headline of the note
+        return cited, cited, False
     if title is None:
         return (), (), False
     kinds = {k: label[0] for k, v, _, _ in fields if v and (label := labels.label(f"{k}: {v}"))}
@@ -179,6 +185,30 @@ def _paper(fields: list[Field], labels: Labels) -> tuple[tuple[Line, ...], tuple
     ]
     record = [Line(n, f"{k}: {v}", "text", block=-10_000) for k, v, n, _ in [title, *used]]
     return tuple(paper), tuple(record), doi or title[0].casefold() != "title"
+
+
+# "Yu et al., "Orca: A Distributed Serving System ...", OSDI 2022": who, the title in
+# quotes, and where
+_CITATION = regex.compile(
+    r"^(?P<by>[^\"“”]{2,200}?)[,.，]?\s*[\"“](?P<title>[^\"“”]{12,300}?)[,.]?[\"”][,.，]?\s*(?P<where>.*)$"
+)
+_ET_AL = regex.compile(r"\bet\s+al\b\.?|等人?$|\band\b|,|、")  # names, not a word
+_SHORT = regex.compile(r"\bet\s+al\b\.?|等人?$")
+
+
+def _citation(field: Field, labels: Labels) -> tuple[Line, ...] | None:
+    """A field whose value cites a paper (its authors, its title in quotes, its venue) as
+    that paper's lines: a heading with the title, its authors and its venue."""
+    _key, value, number, _ = field
+    m = _CITATION.match(value.strip())
+    if m is None or not _ET_AL.search(m["by"]):
+        return None
+    lines = [Line(number, m["title"].strip(), "heading", level=1, block=-10_000)]
+    if len(_SHORT.sub("", m["by"]).split()) >= 2:  # "Yu et al.": a surname, no author
+        lines.append(Line(number, f"Authors: {m['by'].strip()}", "text", block=-10_001))
+    if venue_in(m["where"], labels):
+        lines.append(Line(number, f"Venue: {m['where'].strip()}", "text", block=-10_002))
+    return tuple(lines)
 
 
 def _entries(

@@ -70,6 +70,7 @@ class Labels:
     author_phrases: tuple[str, ...] = ()
     org_words: tuple[str, ...] = ()
     link_kinds: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    page_links: tuple[str, ...] = ()
     venues: tuple[str, ...] = ()
     talks: tuple[str, ...] = ()
     not_sessions: tuple[str, ...] = ()
@@ -368,6 +369,14 @@ class Labels:
                     return kind
         return "other"
 
+    def names_page(self, text: str) -> bool:
+        """A short link text that names a page, not a paper: "USENIX page", "项目主页"."""
+        words = _WORDS.findall(text.casefold())
+        if not words or len(words) > 4:
+            return False
+        pages = {w.casefold() for w in self.page_links}
+        return words[-1] in pages or " ".join(words) in pages or text.strip() in pages
+
     def link_kind(self, url: str, text: str) -> str:
         """What a link is (paper, video, slides, code, other), by its host or its text."""
         where = url.casefold()
@@ -408,6 +417,7 @@ def labels_for(lexicon: Lexicon) -> Labels:
         author_phrases=words.author_phrases,
         org_words=words.org_words,
         link_kinds=dict(words.link_kinds),
+        page_links=words.page_links,
         venues=words.venues,
         talks=words.talks,
         not_sessions=words.not_sessions,

@@ -83,6 +83,8 @@ _TAGGED_WORK = regex.compile(
     r"(?:^|(?<=[,，、;；:：]))\s*(?P<name>[^\s,，、;；:：()（）\[\]][^,，、;；:：()（）\[\]]{0,40}?)"
     r"\s*[(（](?P<tag>[^()（）]{2,24})[)）](?=\s*(?:[,，、;；]|$))"
 )
+# a DOI or an arXiv id written as text: "10.1145/3600006.3613165", "arXiv:2309.06180"
+_PAPER_ID = regex.compile(r"\b10\.\d{4,9}/|\b\d{4}\.\d{4,5}\b")
 _FIELD_BARS = regex.compile(r"\s+[|｜]\s+")
 _DASHED = regex.compile(r"^\s*[—–\-:：]\s*\S")
 # between a title and its authors: a spaced dash or bar, or the Chinese dash "——"
@@ -754,6 +756,7 @@ class Structure:
             and len(body[0].links) == 1
             and body[0].links[0].text == first.strip()
             and self.is_paper_link(body[0].links[0].url)
+            and not self.labels.names_page(first)  # "## Links", then "[USENIX page](…)"
         )
         if not (restated or linked):
             return None
@@ -1478,13 +1481,18 @@ def _title_of(line: Line, labels: Labels) -> tuple[str | None, str, str]:
         if rest and not rest.startswith((":", "：")):
             text = rest  # "`G13P08` `2016-09-15` Title": codes before the title
     links = [link for link in line.links if link.text]
-    if links and all(labels.link_kind(k.url, k.text) in _NOT_PAPERS for k in links):
+    if links and all(
+        labels.link_kind(k.url, k.text) in _NOT_PAPERS or labels.names_page(k.text) for k in links
+    ):
         rest = text
         for link in links:
             rest = rest.replace(link.text, " ")
         label = _LINK_LABEL.match(rest)
         if label and (
-            label.group(1) or all(labels.named_kind(k.text) in _NOT_PAPERS for k in links)
+            label.group(1)
+            or all(
+                labels.named_kind(k.text) in _NOT_PAPERS or labels.names_page(k.text) for k in links
+            )
         ):
             return None, "", ""  # "Video: [THU AOS P7 - P11](...)", "[W2 Slides](...)"
     if len(links) == 1 and links[0].text == text:
@@ -1724,7 +1732,7 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
                 if out.link_field is None:
                     # "Link: [DOI](https://doi.org/…)": the address, not the link's text
                     hrefs = [link.url for link in line.links]
-                    if hrefs and len(value.split()) <= 3 and not any(c.isdigit() for c in value):
+                    if hrefs and not URL_RE.search(value) and not _PAPER_ID.search(value):
                         value = hrefs[0]
                     out.link_field = (value, line.number)
                     for url in URL_RE.findall(value) or [value]:
