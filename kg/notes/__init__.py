@@ -185,7 +185,9 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
         text = latex_to_markdown(text)  # "\\subsection{Title}", "\\textbf{Authors:}", line for line
     elif path.lower().endswith(SPREADSHEETS):
         try:  # a reference manager's export or a sheet of papers: a table, line for line
-            text, header = spreadsheet_to_markdown(text, tab=path.lower().endswith(".tsv"))
+            text, header = spreadsheet_to_markdown(
+                text, path.lower().endswith(".tsv"), labels.title_headers, labels.label_words
+            )
         except SpreadsheetError as exc:
             problem("error", exc.line, f"{exc}; nothing read from it")
             text, header = "", []

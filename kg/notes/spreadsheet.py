@@ -28,9 +28,19 @@ class SpreadsheetError(ValueError):
         self.line = line
 
 
-def spreadsheet_to_markdown(text: str, tab: bool) -> tuple[str, list[str]]:
+# the column a database export names its rows by (Notion's "Name"): their titles, when
+# the sheet has no column headed as titles and names a field kg reads
+_NAMES = frozenset({"name", "名称", "名字"})
+
+
+def spreadsheet_to_markdown(
+    text: str, tab: bool, titles: frozenset[str] = frozenset(), known: frozenset[str] = frozenset()
+) -> tuple[str, list[str]]:
     """The file's records as quoted CSV lines, each at the line it starts on, and the
-    header's names (the first record)."""
+    header's names (the first record). ``titles`` and ``known`` are the header names of
+    a title column and of the fields kg reads, case-folded: a sheet with neither a title
+    column nor more than one "Name" column, and with a known field, has its "Name" column
+    headed "Title" (a Notion database exported as CSV: "Name,Authors,URL,Tags")."""
     count = text.count("\n") + 1
     out = [""] * count
     reader = csv.reader(io.StringIO(text), delimiter="\t" if tab else ",", strict=True)
@@ -46,6 +56,7 @@ def spreadsheet_to_markdown(text: str, tab: bool) -> tuple[str, list[str]]:
         if any(cell.strip() for cell in record):
             cells = [" ".join(cell.split()) for cell in record]
             if not header:
+                cells = _titled(cells, titles, known)
                 header, first = cells, start
             row = io.StringIO()
             csv.writer(row, quoting=csv.QUOTE_ALL, lineterminator="").writerow(cells)
@@ -54,3 +65,13 @@ def spreadsheet_to_markdown(text: str, tab: bool) -> tuple[str, list[str]]:
     if header:  # no blank line may part the table below its header
         out[first:] = [line or EMPTY for line in out[first:]]
     return "\n".join(out), header
+
+
+def _titled(header: list[str], titles: frozenset[str], known: frozenset[str]) -> list[str]:
+    folded = [name.casefold() for name in header]
+    named = [at for at, name in enumerate(folded) if name in _NAMES]
+    if any(name in titles for name in folded) or len(named) != 1:
+        return header
+    if not any(name in known and name not in _NAMES for name in folded):
+        return header
+    return [*header[: named[0]], "Title", *header[named[0] + 1 :]]
