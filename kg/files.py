@@ -48,7 +48,6 @@ NOTES_SUFFIXES = (
     ".notes",
 )
 SETTINGS_FILE = "kg.yaml"
-CHECKPOINTS = ".ipynb_checkpoints"
 
 
 # --- kg's own files --------------------------------------------------------------------
@@ -147,6 +146,22 @@ def find_notes(paths: Iterable[str | Path]) -> list[Path]:
     return [unique[k] for k in sorted(unique, key=lambda p: p.as_posix())]
 
 
+def _not_notes(folder: Path) -> bool:
+    """A folder inside the notes that holds no notes of the user's: hidden (``.git``,
+    ``.obsidian``, Jupyter's ``.ipynb_checkpoints``, whose copies would give each paper
+    twice), a package tree (``node_modules``, a Python virtual environment), or what a
+    build of kg wrote (its ``void.ttl`` or its cache): its ``graph.html`` and tables read
+    as notes would feed the graph its own page."""
+    name = folder.name
+    if name.startswith(".") or name == "node_modules":
+        return True
+    return (
+        (folder / "pyvenv.cfg").is_file()
+        or (folder / "void.ttl").is_file()
+        or (folder / CACHE_DIR_NAME).is_dir()
+    )
+
+
 def _walk(folder: Path) -> Iterator[Path]:
     seen: set[Path] = set()
 
@@ -162,8 +177,7 @@ def _walk(folder: Path) -> Iterator[Path]:
             dirs[:] = []
             continue
         seen.add(real)
-        # Jupyter's autosaved copies of the notebooks beside them: their papers twice
-        dirs[:] = sorted(d for d in dirs if d != CHECKPOINTS)
+        dirs[:] = sorted(d for d in dirs if not _not_notes(Path(top) / d))
         for name in sorted(names):
             path = Path(top) / name
             if path.suffix.lower() not in NOTES_SUFFIXES:

@@ -420,6 +420,27 @@ def test_a_notebook_with_each_cell_on_one_line_is_read_and_says_so() -> None:
     assert "line numbers count its cells' text" in notes.problems[0].message
 
 
+def test_a_build_inside_the_notes_folder_is_not_read_as_notes(tmp_path: Path) -> None:
+    """kg build notes -o notes/kg-out: the next build must not read the page, the tables or
+    the cache it wrote as notes; nor hidden folders, node_modules or a virtual environment."""
+    from kg import build_all, write
+
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    case = DATA / "cases" / "saved-blog-pages" / "osdi22-notes.html"
+    (notes / "osdi22.html").write_bytes(case.read_bytes())
+    first = build_all([notes])
+    write(first, notes / "kg-out", store=False)
+    assert (notes / "kg-out" / "graph.html").is_file()
+    for name in (".obsidian", "node_modules", "venv"):
+        (notes / name).mkdir()
+        (notes / name / "page.html").write_bytes(case.read_bytes())
+    (notes / "venv" / "pyvenv.cfg").write_text("home = /usr/bin\n", encoding="utf-8")
+    again = read_notes([notes])
+    assert [f.name for f in again.files] == ["osdi22.html"]
+    assert len(again.papers) == len(first.knowledge.corpus.papers) == 2
+
+
 def test_jupyters_autosaved_copies_are_not_read_again(tmp_path: Path) -> None:
     """A folder of notebooks holds .ipynb_checkpoints/, Jupyter's copies of them: read,
     every paper would be there twice (and each DOI reported as a duplicate)."""
