@@ -42,6 +42,7 @@ NOTES_SUFFIXES = (
     ".csv",
     ".tsv",
     ".bib",
+    ".ris",
     ".html",
     ".htm",
     ".xhtml",

@@ -46,6 +46,8 @@ from .reader import (
     fields_of,
     tree,
 )
+from .ris import SUFFIX as RIS
+from .ris import is_ris, ris_to_markdown
 from .rst import is_rst, rst_to_markdown
 from .shapes import (
     AUTHOR_LINE_LIMIT,
@@ -203,6 +205,8 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
         text, exact = webpage_to_markdown(text)  # a saved blog post; nothing in it is run
         if not exact:
             problem("warning", 1, "web page with blocks sharing a line: line numbers are near")
+    elif path.lower().endswith(RIS) or is_ris(text):
+        text = ris_to_markdown(text)  # EndNote, Mendeley, NoteExpress exports, line for line
     elif path.lower().endswith(".bib"):
         text, crowded = bibtex_file(text)  # a reference manager's BibTeX export, line for line
         for number in crowded:
