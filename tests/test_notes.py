@@ -317,7 +317,8 @@ def test_a_web_page_s_text_stays_text_and_its_scripts_are_no_notes() -> None:
 
     page = (
         "<html><head><title>Notes</title><script>alert('x')</script></head>\n"
-        "<body>\n<p>Use &lt;script&gt; tags, *stars* and [brackets] as text.</p>\n"
+        "<body><nav><ul><li><a href='/'>Home</a><li>About</ul></nav>\n"
+        "<p>Use &lt;script&gt; tags, *stars* and [brackets] as text.</p>\n"
         "<p><b>Bold</b> and <a href='https://doi.org/10.1/x'>a link</a></p>\n</body></html>"
     )
     text, exact = webpage_to_markdown(page)

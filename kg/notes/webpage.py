@@ -32,6 +32,7 @@ _HEADINGS = {f"h{n}": n for n in range(1, 7)}
 _BLOCKS = frozenset(
     {"p", "div", "li", "dt", "dd", "tr", "blockquote", "section", "article", "header"}
     | {"main", "figure", "figcaption", "ul", "ol", "dl", "details", "summary", "hr", "br"}
+    | {"title"}
     | set(_HEADINGS)
 )
 _MARKS = {"strong": "**", "b": "**", "em": "*", "i": "*", "code": "`"}
@@ -58,7 +59,6 @@ class _Page(HTMLParser):
         self.links: list[str] = []  # the open links' addresses
         self.table: tuple[int, int] | None = None  # (depth, first line) of an open <table>
         self.tables: list[tuple[int, int]] = []  # (first line, last line) of each table
-        self.in_title = False
         self.block: _Block | None = None
         self.pending: list[str] = []  # marks opened before the block's first text
         self.listed = False  # the next block is a list item's first
@@ -107,10 +107,6 @@ class _Page(HTMLParser):
             if tag not in _VOID:
                 self.skip.append(tag)
             return
-        if tag == "title":
-            self.in_title = True
-            self.open_block()
-            return
         if tag in _SKIPPED:
             self.skip.append(tag)
             return
@@ -145,12 +141,9 @@ class _Page(HTMLParser):
                     self.table = (depth - 1, first)
             return
         if self.skip:
-            if tag == self.skip[-1]:
-                self.skip.pop()
-            return
-        if tag == "title":
-            self.in_title = False
-            self.open_block()
+            if tag in self.skip:  # and the tags left open inside it ("<nav><li>…</nav>")
+                while self.skip.pop() != tag:
+                    pass
             return
         if tag in ("ul", "ol") and self.lists:
             self.lists.pop()
@@ -173,7 +166,7 @@ class _Page(HTMLParser):
     def handle_data(self, data: str) -> None:
         if self.skip or self.table is not None:
             return
-        if self.in_title or self.block is not None or data.strip():
+        if self.block is not None or data.strip():
             self.text(_MARKDOWN.sub(r"\\\g<0>", data))  # "a &lt;b&gt; c" stays text
 
 
