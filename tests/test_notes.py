@@ -332,6 +332,30 @@ def test_a_web_page_s_text_stays_text_and_its_scripts_are_no_notes() -> None:
     ]
 
 
+def test_a_title_label_before_an_address_and_a_note_is_the_paper_s_link() -> None:
+    """ "论文：https://… 🏆 Best Paper" under a paper's heading is its link, not a second
+    paper titled by the address; "Session chair 是 …" under a session's heading is no
+    session of its own."""
+    from kg.lexicon import load_lexicon
+    from kg.notes import labels_for, parse_text
+
+    notes = parse_text(
+        "# OSDI'22 notes\n\n## Distributed Storage and Far Memory\n\n"
+        "Session chair 是 Doug Terry。\n\n"
+        "### MemLiner: Lining up Tracing and Application for a Far-Memory-Friendly Runtime\n\n"
+        "论文：https://www.usenix.org/conference/osdi22/presentation/wang 🏆 Best Paper\n",
+        "notes.md",
+        labels_for(load_lexicon()),
+    )
+    assert [(p.title[:8], p.session, p.url) for p in notes.papers] == [
+        (
+            "MemLiner",
+            "Distributed Storage and Far Memory",
+            "https://www.usenix.org/conference/osdi22/presentation/wang",
+        )
+    ]
+
+
 @pytest.mark.parametrize("label", ["Link", "链接", "DOI"])
 def test_a_labelled_link_is_read_by_its_address_not_its_text(label: str) -> None:
     from kg.lexicon import load_lexicon
@@ -355,6 +379,12 @@ def test_a_labelled_link_is_read_by_its_address_not_its_text(label: str) -> None
         ("Zhou, Jingyu; Xu, Meng", ["Jingyu Zhou", "Meng Xu"], []),
         ("van Renesse, Robbert and Birman, Ken", ["Robbert van Renesse", "Ken Birman"], []),
         ("Li, Fei-Fei; Cao, Wei", ["Fei-Fei Li", "Wei Cao"], []),
+        # a surname of two words among one-word ones; an initial keeps its point
+        (
+            "Jayaram Subramanya, Suhas; Arfeen, Daiyaan; Ganger, Gregory R.",
+            ["Suhas Jayaram Subramanya", "Daiyaan Arfeen", "Gregory R. Ganger"],
+            [],
+        ),
         # a person and an institution per group stays so
         ("Jane Doe, MIT; John Roe, Stanford", ["Jane Doe", "John Roe"], []),
     ],

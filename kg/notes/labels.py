@@ -21,7 +21,8 @@ from .memo import memo
 # a title label's value that is the paper's address: a URL, a DOI, an arXiv id, or a bare
 # domain and path, as in "Paper: arXiv:1910.04940" and "Paper: arxiv.org/abs/1910.02653"
 _URL_VALUE = regex.compile(
-    r"^(?:(?:https?://|www\.|10\.\d{4,9}/)\S*$|arxiv:\s*\d{4}\.\d{4,5}\b"
+    # a value that starts with an address, whatever follows ("https://… 🏆 Best Paper")
+    r"^(?:(?:https?://|www\.|10\.\d{4,9}/)\S*(?:\s|$)|arxiv:\s*\d{4}\.\d{4,5}\b"
     r"|(?:[a-z0-9\-]+\.)+(?:org|com|net|edu|io|cn|ai|dev)/\S)",
     regex.I,
 )
@@ -82,6 +83,7 @@ class Labels:
     _bare_re: regex.Pattern[str] = field(init=False, repr=False, compare=False)
     _session_re: regex.Pattern[str] = field(init=False, repr=False, compare=False)
     _chair_re: regex.Pattern[str] = field(init=False, repr=False, compare=False)
+    _chair_line_re: regex.Pattern[str] = field(init=False, repr=False, compare=False)
     _prefix_re: regex.Pattern[str] = field(init=False, repr=False, compare=False)
     _suffix_re: regex.Pattern[str] = field(init=False, repr=False, compare=False)
     _org_re: regex.Pattern[str] = field(init=False, repr=False, compare=False)
@@ -151,6 +153,11 @@ class Labels:
                 rf"\s*[:：.\-–—]?\s*(?P<name>.*)$",
                 regex.I,
             ),
+        )
+        # "Session chair 是 Doug Terry。", "Session Chairs: …": who chairs, no session's name
+        self._set(
+            "_chair_line_re",
+            regex.compile(rf"^\s*(?:{_alternatives(self.session_chair)})(?![\w])", regex.I),
         )
         self._set(
             "_chair_re",
@@ -284,7 +291,7 @@ class Labels:
     def session_name(self, line: str) -> str | None:
         """The session a line names when it starts with a session word, cleaned."""
         m = self._session_re.match(line)
-        if not m:
+        if not m or self._chair_line_re.match(line):
             return None
         return self.clean_session(m.group("name")) or None
 

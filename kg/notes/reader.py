@@ -1734,7 +1734,9 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
                     hrefs = [link.url for link in line.links]
                     if hrefs and not URL_RE.search(value) and not _PAPER_ID.search(value):
                         value = hrefs[0]
-                    out.link_field = (value, line.number)
+                    # "https://… 🏆 Best Paper": the address, without the note after it
+                    address = URL_RE.search(value)
+                    out.link_field = (address.group() if address else value, line.number)
                     for url in URL_RE.findall(value) or [value]:
                         _add_link(out, url, "", labels, first=True)
             elif kind == "conference":

@@ -3,8 +3,8 @@
 
 A RIS record is a run of tagged lines, ``TY  - CONF`` to ``ER  -``: ``TI`` its title,
 ``AU`` one author a line ("Zhou, Jingyu"), ``DO`` its DOI, ``UR`` a link, ``AB`` the
-abstract, ``N1`` a note, ``T2``/``BT``/``JO``/``T3``/``C3`` where it appeared, ``PY`` its
-year.
+abstract, ``N1`` a note, ``AD`` an affiliation, ``T2``/``BT``/``JO``/``T3``/``C3`` where
+it appeared, ``PY`` its year.
 Each record becomes a title line at its first line, then its fields, each at the line
 of its tag when it can be ("Authors: Jingyu Zhou, Meng Xu" at the first ``AU`` line, the
 others left blank); a line that goes on without a tag goes on the field above. Tags kg
@@ -29,6 +29,7 @@ _LABELS = {
     "AB": "Abstract",
     "N2": "Abstract",
     "N1": "Notes",
+    "AD": "Affiliation",
 }
 _AUTHORS = ("AU", "A1", "A2")
 

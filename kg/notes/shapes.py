@@ -402,6 +402,13 @@ _INVERTED = regex.compile(
     rf"(?P<last>(?:(?:{'|'.join(sorted(_PARTICLES))})\s+)*\p{{Lu}}[\p{{L}}'’\-]*)\s*,\s*"
     r"(?P<first>\p{Lu}[\p{L}'’.\-]*(?:\s+\p{Lu}[\p{L}'’.\-]*){0,2})"
 )
+# a surname of two or three words ("Jayaram Subramanya, Suhas"): read so only among names
+# most of which have one-word surnames, or "Jane Doe, Acme" would be a person too
+_INVERTED_LONG = regex.compile(
+    r"(?P<last>\p{Lu}[\p{L}'’\-]*(?:\s+\p{Lu}[\p{L}'’\-]*){1,2})\s*,\s*"
+    r"(?P<first>\p{Lu}[\p{L}'’.\-]*(?:\s+\p{Lu}[\p{L}'’.\-]*){0,2})"
+)
+_END_MARKS = regex.compile(r"(?:(?<![\s,]\p{Lu})\.|[。;；:：])+$")
 _INITIALS = regex.compile(r"(?:\p{Lu}\.\s*)+")
 _NAME_LIST = regex.compile(r"\s*;\s*|\s+and\s+|\s*&\s*")
 
@@ -414,8 +421,12 @@ def _inverted_names(text: str, labels: Labels) -> str | None:
     if len(groups) < 2:
         return None
     names = []
+    long = 0  # names with a surname of several words
     for group in groups:
         m = _INVERTED.fullmatch(group.strip())
+        if m is None:
+            m = _INVERTED_LONG.fullmatch(group.strip())
+            long += 1
         if m is None:
             return None
         if not _INITIALS.fullmatch(m["first"]) and is_institution(m["first"], labels):
@@ -424,7 +435,7 @@ def _inverted_names(text: str, labels: Labels) -> str | None:
         if not is_person(name, labels):
             return None
         names.append(name)
-    return ", ".join(names)
+    return ", ".join(names) if long * 2 < len(groups) else None
 
 
 @memo
@@ -437,7 +448,8 @@ def author_line(text: str, labels: Labels, labelled: bool = False) -> AuthorLine
     ``labelled``: the text follows an author label ("作者：Sara McAllister 等"), so one
     name alone is an author too.
     """
-    text = _BY.sub("", text.strip().rstrip("。.;；:："))  # "by Jane Doe (MIT), ..."
+    # "by Jane Doe (MIT), ..."; an initial's point stays ("Ganger, Gregory R.")
+    text = _BY.sub("", _END_MARKS.sub("", text.strip()))
     text = _TRAILING_LINK.sub("", text)  # "A, B (MIT); https://doi.org/...": the link is a cue
     if not text or URL_RE.search(text) or len(text) > AUTHOR_LINE_LIMIT:
         return None
