@@ -607,6 +607,9 @@ def test_a_technique_named_only_to_be_denied_is_not_the_papers(
     [
         # a name going on after a hyphen is not the shorter name it starts with
         ("Compared to TensorRT-LLM, throughput improves by 1.5x.", ["tensorrt-llm"], ""),
+        # "over" says how, not what is beaten, in a sentence of no figure or gain
+        ("One cache shared by all GPUs, reached over NVLink and NVSwitch.", [], ""),
+        ("Serving throughput over TensorRT-LLM: Llama-3-8B gains 1.2x.", ["tensorrt-llm"], ""),
         # the system is compared, not the hardware it runs on
         ("On an L40S it beats TensorRT-LLM on an A100 by 1.2x.", ["tensorrt-llm"], ""),
         ("PowerInfer比llama.cpp最多快11.69倍。", ["llama-cpp"], ""),

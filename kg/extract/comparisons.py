@@ -21,6 +21,13 @@ _SYSTEM_NAME = re.compile(
     r"(?:-[A-Za-z0-9]+)*(?:\+{1,2}(?![\w+]))?(?![A-Za-z0-9])"
 )
 _WORKLOADS = frozenset({"model", "dataset", "benchmark"})
+# what a sentence holds when its "over" compares: a figure or a word of gain ("1.5x over",
+# "a speedup over", "Over TensorRT-LLM: 1.2x"); else "over" says how ("over NVLink")
+_GAIN = re.compile(
+    r"\d|speed-?ups?|improv|faster|slower|better|worse|higher|lower|\bgains?\b|advantage"
+    r"|outperform|reduc|boost|benefit|saving|increase|decrease|wins?\b|beats?\b",
+    re.IGNORECASE,
+)
 _HARDWARE_LEAD = 12  # characters into a comparison within which hardware is what is compared
 _INSIDE_NAME = re.compile(r"-[A-Za-z0-9]")  # a name going on after a hyphen
 # (a name is not the start of "SmartSAGE+", an improved SmartSAGE: _SYSTEM_NAME has it)
@@ -65,6 +72,9 @@ def comparisons(
                 span = span[: cited.start()]
             if _DIGIT.match(span):
                 continue  # "over 13 billion parameters", "more than 1000 GPUs": a size
+            said = sentence[m.start() : start].strip().casefold()
+            if said == "over" and not _GAIN.search(sentence):
+                continue  # "reached over NVLink", "runs over RDMA": a way, no comparison
             # "TensorRT" inside "TensorRT-LLM" is not TensorRT
             hits = [h for h in tables.entities.finditer(span) if not _INSIDE_NAME.match(span, h[1])]
             hits = [_compound(span, hit, tables) for hit in hits]
