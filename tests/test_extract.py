@@ -298,6 +298,11 @@ def test_respectively_maps_claims_to_baselines_in_order() -> None:
     assert [m.baselines for m in found] == [("cusparse",), ("bhsparse",), ("nsparse",)]
 
 
+def test_a_range_whose_first_number_holds_its_hyphen_over() -> None:
+    found = claims("On 44- to 64-GPU clusters it finishes jobs sooner.")
+    assert [(m.min, m.max, m.unit) for m in found] == [(44.0, 64.0, "GPU")]
+
+
 def test_a_range_with_two_units_is_two_claims() -> None:
     found = claims("improves performance by 11%–2.3x")
     assert [(m.value, m.unit) for m in found] == [(11.0, "%"), (2.3, "x")]
