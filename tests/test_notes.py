@@ -356,6 +356,28 @@ def test_a_title_label_before_an_address_and_a_note_is_the_paper_s_link() -> Non
     ]
 
 
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        # a bare DOI under a title is its link, as an address is
+        ("notes.md", "- {title}\n  DOI: {doi}\n"),
+        ("notes.md", "| Title | DOI |\n|---|---|\n| {title} | {doi} |\n"),
+        # a whole file of records: two columns, or a header with an empty name, are a table
+        ("papers.csv", "Title,DOI\n{title},{doi}\n"),
+        ("papers.csv", 'Title,Authors,DOI,\n{title},"Jianguo Wang, Xiaomeng Yi",{doi}\n'),
+    ],
+)
+def test_a_title_with_a_bare_doi_is_a_paper(name: str, text: str) -> None:
+    from kg.lexicon import load_lexicon
+    from kg.notes import labels_for, parse_text
+
+    title = "Milvus: A Purpose-Built Vector Data Management System"
+    notes = parse_text(
+        text.format(title=title, doi="10.1145/3448016.3457550"), name, labels_for(load_lexicon())
+    )
+    assert [(p.title, p.doi) for p in notes.papers] == [(title, "10.1145/3448016.3457550")]
+
+
 @pytest.mark.parametrize("label", ["Link", "链接", "DOI"])
 def test_a_labelled_link_is_read_by_its_address_not_its_text(label: str) -> None:
     from kg.lexicon import load_lexicon

@@ -227,7 +227,8 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
     bare = bare_front_matter(text) or page_properties(text, lambda key: _paper_label(key, labels))
     if bare is not None:
         text = bare[1]
-    parsed = parse(text, Headers(labels.title_headers, labels.label_words))
+    sheet = path.lower().endswith(SPREADSHEETS)
+    parsed = parse(text, Headers(labels.title_headers, labels.label_words, sheet))
     lines = _footnoted(_heading_fields(list(parsed.lines), labels), labels)
     open_fence = _unclosed_fence(text)
     if open_fence is not None:

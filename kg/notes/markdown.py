@@ -182,6 +182,7 @@ class Headers:
 
     titles: frozenset[str] = frozenset()
     known: frozenset[str] | None = None
+    sheet: bool = False  # the whole text is a spreadsheet's records: its table is sure
 
     def reads(self, header: str, cell: str) -> bool:
         """Whether a cell under ``header`` is read: a field kg knows, or prose. "Publication
@@ -472,12 +473,15 @@ class _Walk:
         except csv.Error:  # a NUL byte, an unterminated quote in strict mode
             return False
         header = [name.strip() for name in rows[0]]
-        if len(header) < 3 or not all(0 < len(name.split()) <= 4 for name in header):
-            return False
+        shaped = len(header) >= 3 and all(0 < len(name.split()) <= 4 for name in header)
+        if not (shaped or self.headers.sheet):
+            return False  # pasted lines: only a header shaped like one makes them a table
         if not any(name.casefold() in self.headers.titles for name in header):
             return False
         # a line '""' is no row: the line of a spreadsheet's record that began above it
         records = [(offset, row) for offset, row in enumerate(rows[1:], 1) if row != [""]]
+        if self.headers.sheet:  # a row short of cells, or with more: as the header has them
+            records = [(k, (row + [""] * len(header))[: len(header)]) for k, row in records]
         if any(len(row) != len(header) for _, row in records):
             return False
         table = _Table()

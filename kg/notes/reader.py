@@ -1446,7 +1446,9 @@ class Structure:
         urls = [link.url for link in links] + URL_RE.findall(
             " ".join([line.text, *(b.text for b in top[:6])])
         )
-        if any(self.is_paper_link(url) for url in urls):
+        # a DOI written bare counts as the link to its paper ("DOI: 10.1145/…")
+        said = [b.text for b in top[:6] if self.labels.label(b.text)]
+        if any(self.is_paper_link(url) for url in urls) or any(DOI_RE.search(t) for t in said):
             cues.append("link")
         # a name of two words ("Key Point", "Graph Index") heads a part of a paper far more
         # often than a paper: its summary and its form count only for titles of three words
