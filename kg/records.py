@@ -98,6 +98,8 @@ class Paper:
     affiliations: tuple[str, ...] = ()  # institutions named for no author in particular
     links: tuple[PaperLink, ...] = ()  # every link in the paper's block
     arxiv: str | None = None  # an arXiv id ("2006.06762") from a link
+    # the names the notes give the paper's system beside its title ("Title（vLLM）")
+    names: tuple[str, ...] = ()
     cues: tuple[
         str, ...
     ] = ()  # why kg read this block as a paper ("heading", "authors", "doi" ...)

@@ -378,6 +378,32 @@ def test_a_title_with_a_bare_doi_is_a_paper(name: str, text: str) -> None:
     assert [(p.title, p.doi) for p in notes.papers] == [(title, "10.1145/3448016.3457550")]
 
 
+def test_a_topic_heading_over_linked_titles_is_their_session() -> None:
+    """ "### Well Tested" over a list of linked titles is their session; a title's trailing
+    note after its link (", XMU, Qiao Xiang") is no part of it; a name in full-width
+    brackets after an English title ("（vLLM）") is the note-taker's, kept as a name."""
+    from kg.lexicon import load_lexicon
+    from kg.notes import labels_for, parse_text
+
+    notes = parse_text(
+        "---\ntitle: SIGCOMM 23 papers\n---\n\n### Well Tested\n\n"
+        "- [**Hydra: Effective Runtime Network Verification**]"
+        "(https://dl.acm.org/doi/pdf/10.1145/3603269.3604856)\n"
+        "- [Beyond a Centralized Verifier: Scaling Data Plane Checking via Distributed, "
+        "On-Device Verification](https://dl.acm.org/doi/pdf/10.1145/3603269.3604843),"
+        " XMU, Qiao Xiang\n"
+        "- Efficient Memory Management for LLM Serving with PagedAttention（vLLM）\n",
+        "notes.md",
+        labels_for(load_lexicon()),
+    )
+    assert [(p.title[:12], p.session, p.names) for p in notes.papers] == [
+        ("Hydra: Effec", "Well Tested", ()),
+        ("Beyond a Cen", "Well Tested", ()),
+        ("Efficient Me", "Well Tested", ("vLLM",)),
+    ]
+    assert notes.papers[1].title.endswith("On-Device Verification")
+
+
 @pytest.mark.parametrize("label", ["Link", "链接", "DOI"])
 def test_a_labelled_link_is_read_by_its_address_not_its_text(label: str) -> None:
     from kg.lexicon import load_lexicon

@@ -143,7 +143,8 @@ def presented(paper: Paper, tables: Tables) -> Named:
     """Systems the abstract says the paper presents ("我们提出Abacus，一个…", "名为Gsight",
     "we present X"). A name after a looser cue ("系统X", "we design a new X") counts when
     it has a capital inside it (vLLM, FlashAttention) or is named so twice."""
-    names: list[str] = []
+    # the names the notes give it beside its title ("Title（vLLM）"), then the abstract's
+    names = [n for n in paper.names if _could_be_own(n, tables)]
     loose: set[str] = set()
     for m in _PRESENTS_STRONG.finditer(paper.abstract):
         name = next(g for g in m.groups() if g).rstrip(".")

@@ -60,6 +60,7 @@ from .shapes import (
     is_prose,
     marked_authors,
     normalize_doi,
+    own_name,
     title_shape,
 )
 from .spreadsheet import SUFFIXES as SPREADSHEETS
@@ -255,6 +256,9 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
     lines = [*front.lines, *lines[:end]]
     metadata = front.metadata
     title_line = _title_line(lines, labels)
+    top = next((line for line in lines if line.number == title_line), None)
+    if metadata.get("title") and top is not None and top.kind == "heading" and top.level > 1:
+        title_line = 0  # the front matter titles the page: a lone "### Well Tested" is a part
     heading = next((line for line in lines if line.number == title_line), None)
     doc_title = metadata.get("title") or (heading.text if heading is not None else "")
     heading_title = title_shape(heading.text, labels).title if heading is not None else ""
@@ -762,6 +766,7 @@ def _paper(
         affiliations=tuple(dict.fromkeys(i for i in fields.institutions if i)),
         links=tuple(fields.links),
         arxiv=arxiv,
+        names=tuple(n for n in draft.note.split("; ") if n and own_name(n, labels)),
         cues=cues,
     )
 

@@ -757,6 +757,16 @@ class Structure:
             and body[0].links[0].text == first.strip()
             and self.is_paper_link(body[0].links[0].url)
             and not self.labels.names_page(first)  # "## Links", then "[USENIX page](…)"
+            # one such line, not the first of a list of them ("### Well Tested", then
+            # "- [Hydra: …](…)", "- [P4Testgen: …](…)": a session's papers); a link to the
+            # code beside it is no other paper ("#### mbox", the paper, then its GitHub)
+            and sum(
+                b.kind == "item"
+                and b.depth == body[0].depth
+                and any(self.is_paper_link(k.url) for k in b.links)
+                for b in body
+            )
+            <= 1
         )
         if not (restated or linked):
             return None
@@ -1497,8 +1507,18 @@ def _title_of(line: Line, labels: Labels) -> tuple[str | None, str, str]:
             )
         ):
             return None, "", ""  # "Video: [THU AOS P7 - P11](...)", "[W2 Slides](...)"
+    after = text[len(links[0].text) :] if len(links) == 1 and links[0].text else ""
     if len(links) == 1 and links[0].text == text:
         pass  # "[Title](https://doi.org/...)": the link's text is the title
+    elif (
+        after.startswith((",", "，"))
+        and text.startswith(links[0].text)
+        and _is_paper_address(links[0].url, labels)
+        and title_shape(links[0].text, labels).strong
+    ):
+        # "[Title](….pdf), XMU, Qiao Xiang": the linked title, then a note on it
+        shape = title_shape(links[0].text, labels)
+        return shape.title, after.strip(" ,，"), shape.prefix
     else:
         for link in sorted(links, key=lambda k: len(k.text), reverse=True):
             if link.text and len(link.text.split()) <= 3 and link.text != text:
@@ -1510,6 +1530,10 @@ def _title_of(line: Line, labels: Labels) -> tuple[str | None, str, str]:
     if not shape.ok:
         return None, "", ""
     return shape.title, shape.note, shape.prefix
+
+
+def _is_paper_address(url: str, labels: Labels) -> bool:
+    return doi_of(url) is not None or labels.link_kind(url, "") == "paper"
 
 
 def _short_title(title: str) -> bool:

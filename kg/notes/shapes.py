@@ -189,7 +189,7 @@ def title_shape(text: str, labels: Labels) -> TitleShape:
             m
             and m.start() > 0
             and not _abbreviates(m.group(1), text[: m.start()])
-            and not _own_name(m.group(1), labels)
+            and not (own_name(m.group(1), labels) and not _added(text, m))
             and not _glued_subtitle(text, m, labels)
         ):
             break
@@ -281,7 +281,13 @@ def _venue_suffix(text: str, labels: Labels) -> tuple[str, str]:
 _MIXED_NAME = regex.compile(r"^[\p{L}\d]*(?:\p{Ll}\p{Lu}|\p{L}-\p{L})[\p{L}\d\-]*$")
 
 
-def _own_name(text: str, labels: Labels) -> bool:
+def _added(text: str, m: regex.Match[str]) -> bool:
+    """Brackets a note-taker added to an English title: full-width ones ("Efficient Memory
+    Management for LLM Serving with PagedAttention（vLLM）"), which no English title has."""
+    return text[m.start() :].lstrip().startswith("（") and text[: m.start()].isascii()
+
+
+def own_name(text: str, labels: Labels) -> bool:
     """A system's name in brackets after a title: one word with a capital inside it or a
     hyphen ("I-Spinlocks", "dIPC"), not a place kg knows ("(UC-Berkeley)")."""
     text = text.strip()
