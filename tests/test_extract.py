@@ -469,6 +469,12 @@ def test_the_extraction_corpus_does_not_lose_ground(gold: str, floors: dict[str,
             "We scale training to thousands of GPUs.",
             "megatron-lm",
         ),
+        # a name closing the part of a title before its colon
+        (
+            "Network-Centric Distributed Tracing with DeepFlow: Troubleshooting Your Microservices",
+            "It traces in the kernel.",
+            "deepflow",
+        ),
         ("Serving many models", "We present Abacus, a runtime that overlaps operators.", "abacus"),
         (
             "Shared GPU clusters",

@@ -107,15 +107,20 @@ def entities(text: str, tables: Tables) -> list[str]:
 
 def title_system(paper: Paper, tables: Tables) -> Named:
     """The system a title announces: "Chimera: efficiently training ...", or names at its
-    end: "... on GPU clusters using Megatron-LM"."""
+    end or its main part's: "... on GPU clusters using Megatron-LM", "Network-Centric
+    Distributed Tracing with DeepFlow: Troubleshooting ..."."""
     m = _TITLE_SYSTEM.match(paper.title)
     if m and len(m.group("name")) <= 30:
         return entity_ids([m.group("name").rstrip(".")], tables)
-    m = _TITLE_TAIL_SYSTEM.search(paper.title)
-    # "... on SmartNICs", "... on FPGAs": a plural of capitals is hardware, not a system
-    if m and _system_like(m.group("name"), tables) and not re.search(r"[A-Z]s$", m.group("name")):
-        return entity_ids([m.group("name")], tables)
-    return [], []
+    names: list[str] = []
+    for part in dict.fromkeys((paper.title, re.split(r"[:：]", paper.title)[0])):
+        m = _TITLE_TAIL_SYSTEM.search(part.strip())
+        # "... on SmartNICs", "... on FPGAs": a plural of capitals is hardware, not a system
+        name = m.group("name") if m else ""
+        if m and _system_like(name, tables) and not re.search(r"[A-Z]s$", name):
+            names.append(name)
+            break
+    return entity_ids(names, tables)
 
 
 def _system_like(name: str, tables: Tables) -> bool:
