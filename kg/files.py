@@ -156,11 +156,14 @@ def _not_notes(folder: Path) -> bool:
     name = folder.name
     if name.startswith(".") or name == "node_modules":
         return True
-    return (
-        (folder / "pyvenv.cfg").is_file()
-        or (folder / "void.ttl").is_file()
-        or (folder / CACHE_DIR_NAME).is_dir()
-    )
+    try:
+        return (
+            (folder / "pyvenv.cfg").is_file()
+            or (folder / "void.ttl").is_file()
+            or (folder / CACHE_DIR_NAME).is_dir()
+        )
+    except OSError:  # a folder kg cannot look into: the walk says so, with its name
+        return False
 
 
 def _walk(folder: Path) -> Iterator[Path]:
