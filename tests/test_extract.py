@@ -469,6 +469,12 @@ def test_the_extraction_corpus_does_not_lose_ground(gold: str, floors: dict[str,
             "We scale training to thousands of GPUs.",
             "megatron-lm",
         ),
+        # a name whose colon the notes lost, before an article
+        (
+            "KPart A Hybrid Cache Partitioning-Sharing Technique for Commodity Multicores",
+            "It partitions the last-level cache.",
+            "kpart",
+        ),
         # a name closing the part of a title before its colon
         (
             "Network-Centric Distributed Tracing with DeepFlow: Troubleshooting Your Microservices",

@@ -66,6 +66,8 @@ _PRESENTS_LEAD = re.compile(
 )
 _TITLE_SYSTEM = re.compile(
     r"^(?P<name>(?:[A-Z]|[a-z]{1,3}[A-Z])[\w\-\.]*(?:\s[A-Z][\w\-]*)?)\s*[:：]\s+\S"
+    # its colon lost in the notes: "KPart A Hybrid Cache Partitioning-Sharing Technique"
+    r"|^(?P<bare>[A-Z][a-z]+[A-Z][\w\-]*|[A-Z]{2,}[a-z][\w\-]*)\s+(?:A|An)\s+[A-Z]"
 )
 # "... training on GPU clusters using Megatron-LM": a system-like name closing a title
 _TITLE_TAIL_SYSTEM = re.compile(
@@ -110,8 +112,9 @@ def title_system(paper: Paper, tables: Tables) -> Named:
     end or its main part's: "... on GPU clusters using Megatron-LM", "Network-Centric
     Distributed Tracing with DeepFlow: Troubleshooting ..."."""
     m = _TITLE_SYSTEM.match(paper.title)
-    if m and len(m.group("name")) <= 30:
-        return entity_ids([m.group("name").rstrip(".")], tables)
+    name = m and (m.group("name") or m.group("bare"))
+    if name and len(name) <= 30:
+        return entity_ids([name.rstrip(".")], tables)
     names: list[str] = []
     for part in dict.fromkeys((paper.title, re.split(r"[:：]", paper.title)[0])):
         m = _TITLE_TAIL_SYSTEM.search(part.strip())
