@@ -624,6 +624,12 @@ def test_a_technique_named_only_to_be_denied_is_not_the_papers(
     [
         # a name going on after a hyphen is not the shorter name it starts with
         ("Compared to TensorRT-LLM, throughput improves by 1.5x.", ["tensorrt-llm"], ""),
+        # a list before 等方案, a venue tag after a name, "TensorFlow Lite" one system
+        (
+            "Ansor 相对 TensorFlow Lite、PyTorch 和 AutoTVM[NIPS’18] 等方案，最多快了 3.8x。",
+            ["autotvm", "pytorch", "tensorflow-lite"],
+            "",
+        ),
         # "over" says how, not what is beaten, in a sentence of no figure or gain
         ("One cache shared by all GPUs, reached over NVLink and NVSwitch.", [], ""),
         ("Serving throughput over TensorRT-LLM: Llama-3-8B gains 1.2x.", ["tensorrt-llm"], ""),

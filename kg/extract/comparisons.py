@@ -28,6 +28,7 @@ _GAIN = re.compile(
     r"|outperform|reduc|boost|benefit|saving|increase|decrease|wins?\b|beats?\b",
     re.IGNORECASE,
 )
+_VENUE_TAG = re.compile(r"[\[(（【][^\[\]()（）【】]{2,24}?['’]\d\d[\])）】]")
 _HARDWARE_LEAD = 12  # characters into a comparison within which hardware is what is compared
 _INSIDE_NAME = re.compile(r"-[A-Za-z0-9]")  # a name going on after a hyphen
 # (a name is not the start of "SmartSAGE+", an improved SmartSAGE: _SYSTEM_NAME has it)
@@ -70,6 +71,8 @@ def comparisons(
             cited = _CITED.search(span)  # "… once buffers are bounded” ([Addanki et al., 2023"
             if cited is not None:
                 span = span[: cited.start()]
+            # "AutoTVM[NIPS’18]": a venue tag after a name, not a name of its own
+            span = _VENUE_TAG.sub(lambda t: " " * len(t.group()), span)
             if _DIGIT.match(span):
                 continue  # "over 13 billion parameters", "more than 1000 GPUs": a size
             said = sentence[m.start() : start].strip().casefold()
@@ -137,7 +140,7 @@ def comparisons(
 
 # an acronym right after a known system's name names a part or mode of it, one system:
 # "PyTorch JIT", "TensorFlow XLA", "HuggingFace PEFT", "PyTorch DDP"
-_PART = re.compile(r" ([A-Z]{2,5})(?![\w\-+])")
+_PART = re.compile(r" ([A-Z]{2,5}|Lite)(?![\w\-+])")  # "TensorFlow Lite" too
 _SOFTWARE = frozenset({"system", "framework", "library"})
 
 
