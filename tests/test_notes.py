@@ -404,6 +404,37 @@ def test_a_topic_heading_over_linked_titles_is_their_session() -> None:
     assert notes.papers[1].title.endswith("On-Device Verification")
 
 
+def test_a_numbered_section_over_a_table_whose_title_column_is_named_in_parts() -> None:
+    """A lone "#### 12.1.2.3 Name" heading is a section of a longer text, a session; a
+    column headed "论文 / 链接" holds the titles, not the summaries beside it; a short
+    Chinese note after a title and a dash ("——论文泛读") is no part of it."""
+    from kg.lexicon import load_lexicon
+    from kg.notes import labels_for, parse_text
+
+    notes = parse_text(
+        "\n#### 12.1.2.3 硬件驱动的冷热页识别与页面分级\n\n"
+        "| 日期 | 概要 | 论文 / 链接 | 团队 |\n|:---:|:----:|----:|:----:|\n"
+        "| 2021/07 | HeMem, 借助 PMU 采样判断页面冷热, 热数据留在 DRAM |"
+        " [HeMem: Scalable Tiered Memory Management for Big Data Applications and Real NVM,"
+        " SOSP'21](https://dl.acm.org/doi/10.1145/3477132.3483550) | 团队 |\n"
+        "| 2023/12 | FreqTier, 按访问频率分层. |"
+        " [Lightweight Frequency-Based Tiering for CXL Memory Systems——论文泛读]"
+        "(https://zhuanlan.zhihu.com/p/687833058) | 团队 |\n",
+        "notes.md",
+        labels_for(load_lexicon()),
+    )
+    assert [(p.title, p.session) for p in notes.papers] == [
+        (
+            "HeMem: Scalable Tiered Memory Management for Big Data Applications and Real NVM",
+            "硬件驱动的冷热页识别与页面分级",
+        ),
+        (
+            "Lightweight Frequency-Based Tiering for CXL Memory Systems",
+            "硬件驱动的冷热页识别与页面分级",
+        ),
+    ]
+
+
 @pytest.mark.parametrize("label", ["Link", "链接", "DOI"])
 def test_a_labelled_link_is_read_by_its_address_not_its_text(label: str) -> None:
     from kg.lexicon import load_lexicon

@@ -39,6 +39,7 @@ from .org import is_org, org_to_markdown
 from .reader import (
     NO_PAPER_UNDER,
     NOT_PART,
+    NUMBERED_SECTION,
     Draft,
     Found,
     Structure,
@@ -627,6 +628,7 @@ def _title_line(lines: list[Line], labels: Labels) -> int:
         len(top) == 1
         and headings[0] is top[0]
         and (highest == 1 or (not before and not labels.session_name(top[0].text)))
+        and not NUMBERED_SECTION.match(top[0].text)  # "12.1.2.3 …": a part of a longer text
     ):
         return top[0].number  # a lower heading is the title only at the top of the notes
     for at, line in enumerate(lines):

@@ -31,7 +31,8 @@ _COUNT = regex.compile(r"\s*[(（]\s*\d+\s*(?:篇|papers?|talks?)\s*[)）]\s*$",
 _TERM = regex.compile(r"\s*[(（]?\s*(?:19|20)\d\d\s*[.\-/]\s*[1-4]\s*[)）]?\s*$")
 # "3. ", "IV: ", "2 · ", "4 - ", "第二部分：", a reading group's week: "W1：", "Week 3:", "第3周："
 _SESSION_NUMBER = regex.compile(
-    r"^(?:[0-9]+|[IVX]+|第?[一二三四五六七八九十]+(?:部分|节|章)?|(?i:w|week\s*)\d{1,2}"
+    r"^\d+(?:\.\d+)+\.?\s+"  # "12.1.2.3 Name": a section's number, before "12." alone
+    r"|^(?:[0-9]+|[IVX]+|第?[一二三四五六七八九十]+(?:部分|节|章)?|(?i:w|week\s*)\d{1,2}"
     r"|第\s*[0-9一二三四五六七八九十]+\s*周)\s*(?:[.:：、)）·・|｜]|\s[-–—]\s)\s*"
 )
 

@@ -658,15 +658,22 @@ class _Table:
         return block
 
     def title_column(self, header: list[str], title_headers: frozenset[str]) -> int:
-        """The column of titles: named so in the header, else the first column of words."""
+        """The column of titles: named so in the header ("Title", or one of its parts:
+        "论文 / 链接", "Paper/Link"), else the first column of words."""
         for at, name in enumerate(header):
             if name.casefold() in title_headers:
+                return at
+        for at, name in enumerate(header):
+            if any(part.strip().casefold() in title_headers for part in _HEADER_PARTS.split(name)):
                 return at
         for at in range(len(header)):
             cells = [cells[at][0] for _, cells in self.rows if at < len(cells)]
             if cells and sum(len(c.split()) >= 3 for c in cells) * 2 >= len(cells):
                 return at
         return 0
+
+
+_HEADER_PARTS = regex.compile(r"\s*[/／|&]\s*")
 
 
 @dataclass(frozen=True)

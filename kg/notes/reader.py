@@ -83,6 +83,8 @@ _TAGGED_WORK = regex.compile(
     r"(?:^|(?<=[,，、;；:：]))\s*(?P<name>[^\s,，、;；:：()（）\[\]][^,，、;；:：()（）\[\]]{0,40}?)"
     r"\s*[(（](?P<tag>[^()（）]{2,24})[)）](?=\s*(?:[,，、;；]|$))"
 )
+# "12.1.2.3 Name": a numbered section of a longer text, neither its title nor a short name
+NUMBERED_SECTION = regex.compile(r"\d+(?:\.\d+)+\.?\s")
 # a DOI or an arXiv id written as text: "10.1145/3600006.3613165", "arXiv:2309.06180"
 _PAPER_ID = regex.compile(r"\b10\.\d{4,9}/|\b\d{4}\.\d{4,5}\b")
 _FIELD_BARS = regex.compile(r"\s+[|｜]\s+")
@@ -736,8 +738,8 @@ class Structure:
         head, colon, rest = strip_numbering(name).partition("：")
         if colon and is_chinese(rest) and head.isascii() and len(head.split()) <= 3:
             name = head.strip()
-        elif len(name.split()) > 3:
-            return None
+        elif len(name.split()) > 3 or NUMBERED_SECTION.match(name):
+            return None  # "12.1.2.3 硬件驱动的冷热页识别": a section of a longer text, no name
         if (
             line.kind == "item"
             and sum(b.kind == "item" and b.depth == body[0].depth for b in body) > 1

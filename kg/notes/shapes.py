@@ -51,6 +51,8 @@ _PAGES = regex.compile(r"(?<=\.|\S)\s+\d{1,5}\s*[-–]\s*\d{1,5}\s*$")
 _BRACKETS = regex.compile(r"[(（]((?:[^()（）]|[(（][^()（）]*[)）])*)[)）]")
 # a bracketed note after a title: "Title (MIT, a remark)", "Title [Vision]"
 TRAILING_BRACKETS = regex.compile(r"\s*[(（\[【]([^()（）\[\]【】]+)[)）\]】]\s*$")
+# "——论文泛读", "—— 阅读笔记": a short Chinese note after an English title and a dash
+_CHINESE_TAIL = regex.compile(r"\s*[—–]{1,2}\s*(\p{Han}[\p{Han}\s]{0,11})$")
 # a colon inside a line, outside brackets, with words after it
 _COLON_INSIDE = regex.compile(r"^[^()（）]*?[:：]\s*\S")
 _GROUPS = regex.compile(r"\s*[;；]\s*")
@@ -183,6 +185,10 @@ def title_shape(text: str, labels: Labels) -> TitleShape:
         # note-taker's translation, then the paper's own title in brackets
         return TitleShape(True, original[1].strip(), prefix, True)
     notes: list[str] = []
+    tail = _CHINESE_TAIL.search(text)
+    if tail and text[: tail.start()].isascii():
+        notes.append(tail.group(1))  # "Title——论文泛读": the note-taker's words after a title
+        text = text[: tail.start()]
     for _ in range(2):  # "Title (Microsoft Research) [2016, 0 refs]": two notes
         m = TRAILING_BRACKETS.search(text)
         if not (
