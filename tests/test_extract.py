@@ -469,6 +469,8 @@ def test_the_extraction_corpus_does_not_lose_ground(gold: str, floors: dict[str,
             "We scale training to thousands of GPUs.",
             "megatron-lm",
         ),
+        # a summary that opens with its system's name and a comma
+        ("Lightweight tiering for CXL", "Memstrata, 一个轻量的多租户内存分配器。", "memstrata"),
         # a name whose colon the notes lost, before an article
         (
             "KPart A Hybrid Cache Partitioning-Sharing Technique for Commodity Multicores",

@@ -7,6 +7,7 @@ import re
 
 from ..records import Entity, Paper
 from ..text import slug
+from .everyday import zipf
 from .tables import Tables
 
 _PRESENTS_ZH = re.compile(
@@ -64,6 +65,15 @@ _PRESENTS_LEAD = re.compile(
     r"(?:提供|采用|引入|包含|利用|把|将|让|使|(?:provides|keeps|combines|introduces|adds|builds"
     r"|relies|splits|turns|lets|uses|adopts|treats|moves|runs)\b)"
 )
+# a summary that opens with a name and a comma, then no other name ("Colloid, 以…让各层访存
+# 延迟持平", not "TensorFlow, PyTorch and JAX …"); an everyday word ("However, …") is no name
+# ("MimicNet, a recent system, …" is prior work the summary describes)
+_OPENS_WITH_NAME = re.compile(
+    r"\s*(?P<name>[A-Z][A-Za-z0-9\-]{2,})\s*[,，](?!\s*[A-Z][\w\-]*\s*(?:[,，、]|and\b|和))"
+    r"(?!\s*(?:an?|the)\s+(?:recent|prior|previous|existing|earlier|popular|well-known|widely)\b)"
+    r"(?!\s*(?:之前|此前|已有|现有|以往|先前|传统))"
+)
+_EVERYDAY_OPENING = 3.0  # zipf frequency: "colloid" 2.1, "however" 5.6, "first" 6.1
 _TITLE_SYSTEM = re.compile(
     r"^(?P<name>(?:[A-Z]|[a-z]{1,3}[A-Z])[\w\-\.]*(?:\s[A-Z][\w\-]*)?)\s*[:：]\s+\S"
     # its colon lost in the notes: "KPart A Hybrid Cache Partitioning-Sharing Technique"
@@ -153,6 +163,11 @@ def presented(paper: Paper, tables: Tables) -> Named:
     it has a capital inside it (vLLM, FlashAttention) or is named so twice."""
     # the names the notes give it beside its title ("Title（vLLM）"), then the abstract's
     names = [n for n in paper.names if _could_be_own(n, tables)]
+    # "Memstrata, 一个轻量的多租户内存分配器…": a summary that opens with its system
+    opening = _OPENS_WITH_NAME.match(paper.abstract)
+    first = opening["name"] if opening else ""
+    if first and zipf(first.casefold()) < _EVERYDAY_OPENING and first not in names:
+        names += [first] if _could_be_own(first, tables) else []
     loose: set[str] = set()
     for m in _PRESENTS_STRONG.finditer(paper.abstract):
         name = next(g for g in m.groups() if g).rstrip(".")
