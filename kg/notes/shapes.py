@@ -32,7 +32,7 @@ HAN = regex.compile(r"\p{Han}")
 LATIN = regex.compile(r"[A-Za-z]")
 _ZH_DIGITS = "一二三四五六七八九十百"
 _NUMBERING = regex.compile(
-    r"^(?:[(（\[]?\d{1,3}[)）\]]|\d{1,3}\s*[.、,，:：|｜]|[A-Z]\d?\."
+    r"^(?:[(（\[]?\d{1,3}[)）\]]|\d{1,3}\s*[.、,，:：|｜·・•]|[A-Z]\d?\."
     r"|\d{1,3}/(?:\d{1,3})?(?=\s)"  # a thread's posts: "2/ ...", "3/10 ..."
     # Chinese, circled and keycap ordinals: （一）, 一、, ①, 1️⃣, 🔟
     rf"|[(（][{_ZH_DIGITS}]{{1,3}}[)）]|[{_ZH_DIGITS}]{{1,3}}\s*[、.．]|[\u2460-\u2473\u3251-\u325f]"
@@ -149,12 +149,17 @@ class TitleShape:
 _WRAPPED = regex.compile(r"《([^《》]+)》|「([^「」]+)」|『([^『』]+)』|“([^“”]+)”")
 
 
+_FIGURE_FIRST = regex.compile(r"\d+(?:\.\d+)?\s*[x×倍%％](?![\w\-])")
+
+
 @memo
 def title_shape(text: str, labels: Labels) -> TitleShape:
     """Whether ``text`` can be a paper title, and the title it gives."""
     if len(text) > 400:
         return TitleShape(False, text[:400])  # a paragraph: no title is that long
     text = strip_numbering(text.strip()).strip("*_ ")
+    if _FIGURE_FIRST.match(text):
+        return TitleShape(False, text)  # "9× on YCSB", "2.3x faster": a result, no title
     prefix, text = labels.title_prefix(text)
     dotted = _DOTTED_VENUE.match(text)
     if dotted and not prefix and dotted.end() < len(text):
