@@ -30,7 +30,7 @@ from .asciidoc import asciidoc_to_markdown, is_asciidoc
 from .bibtex import bibtex_fields, bibtex_file
 from .conference import is_year, most_named, parse_conference, venue_in, venue_name
 from .frontmatter import bare_front_matter, page_properties, read_front_matter
-from .labels import Labels, labels_for
+from .labels import NUMBERED_SECTION, Labels, labels_for
 from .latex import is_latex, latex_to_markdown
 from .markdown import Headers, Line, parse
 from .memo import forget
@@ -39,7 +39,6 @@ from .org import is_org, org_to_markdown
 from .reader import (
     NO_PAPER_UNDER,
     NOT_PART,
-    NUMBERED_SECTION,
     Draft,
     Found,
     Structure,
@@ -178,19 +177,20 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
     text = text.replace("\r", " " if "\n" in text else "\n")
     for odd in ("\u0085", "\u2028", "\u2029", "\x0b", "\x0c"):
         text = text.replace(odd, " ")
-    if path.lower().endswith(".org") or is_org(text):
+    lower_path = path.lower()  # what the file is, by its name; else by its text
+    if lower_path.endswith(".org") or is_org(text):
         # Org's headings, drawers and links, line for line; a drawer's fields the labels know
         text = org_to_markdown(text, lambda key: labels.label(f"{key}:") is not None)
-    elif path.lower().endswith(".rst") or is_rst(text):
+    elif lower_path.endswith(".rst") or is_rst(text):
         text = rst_to_markdown(text)  # section underlines and field lists, line for line
-    elif path.lower().endswith((".adoc", ".asciidoc")) or is_asciidoc(text):
+    elif lower_path.endswith((".adoc", ".asciidoc")) or is_asciidoc(text):
         text = asciidoc_to_markdown(text)  # "== Section", "Authors:: A, B", line for line
-    elif path.lower().endswith(".tex") or is_latex(text):
+    elif lower_path.endswith(".tex") or is_latex(text):
         text = latex_to_markdown(text)  # "\\subsection{Title}", "\\textbf{Authors:}", line for line
-    elif path.lower().endswith(SPREADSHEETS):
+    elif lower_path.endswith(SPREADSHEETS):
         try:  # a reference manager's export or a sheet of papers: a table, line for line
             text, header = spreadsheet_to_markdown(
-                text, path.lower().endswith(".tsv"), labels.title_headers, labels.label_words
+                text, lower_path.endswith(".tsv"), labels.title_headers, labels.label_words
             )
         except SpreadsheetError as exc:
             problem("error", exc.line, f"{exc}; nothing read from it")
@@ -203,17 +203,17 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
                 ",".join(header),
             )
             text, said = "", True
-    elif path.lower().endswith(WEB_PAGES):
+    elif lower_path.endswith(WEB_PAGES):
         text, exact = webpage_to_markdown(text)  # a saved blog post; nothing in it is run
         if not exact:
             problem("warning", 1, "web page with blocks sharing a line: line numbers are near")
-    elif path.lower().endswith(RIS) or is_ris(text):
+    elif lower_path.endswith(RIS) or is_ris(text):
         text = ris_to_markdown(text)  # EndNote, Mendeley, NoteExpress exports, line for line
-    elif path.lower().endswith(".bib"):
+    elif lower_path.endswith(".bib"):
         text, crowded = bibtex_file(text)  # a reference manager's BibTeX export, line for line
         for number in crowded:
             problem("warning", number, "BibTeX entry on too few lines: some of its fields not read")
-    elif path.lower().endswith(".ipynb"):
+    elif lower_path.endswith(".ipynb"):
         try:  # a notebook's Markdown and raw cells, line for line; nothing in it is run
             text, in_place = notebook_to_markdown(text)
         except NotebookError as exc:
@@ -229,7 +229,7 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
     bare = bare_front_matter(text) or page_properties(text, lambda key: _paper_label(key, labels))
     if bare is not None:
         text = bare[1]
-    sheet = path.lower().endswith(SPREADSHEETS)
+    sheet = lower_path.endswith(SPREADSHEETS)
     parsed = parse(text, Headers(labels.title_headers, labels.label_words, sheet))
     lines = _footnoted(_heading_fields(list(parsed.lines), labels), labels)
     open_fence = _unclosed_fence(text)

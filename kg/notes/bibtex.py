@@ -107,9 +107,7 @@ def _write(
             elif summaries and field.key in _SUMMARIES:
                 written.append((field.line, f"{_SUMMARIES[field.key]}: {field.value}"))
             elif field.key in _VENUES:
-                named = year in field.value or _YEAR.search(field.value)  # "SIGMOD '21"
-                dated = f" {year}" if year and not named else ""
-                written.append((field.line, f"Venue: {field.value}{dated}"))
+                written.append((field.line, f"Venue: {dated(field.value, year)}"))
         at = [line for line, _ in written]
         titles = [k for k, (_, shown) in enumerate(written) if shown.startswith("Title:")]
         if titles and titles[0] > 0 and len(set(at)) == len(at):
@@ -189,13 +187,23 @@ def _clean(value: str) -> str:
 
 def _authors(value: str) -> str:
     """``Zhong, Yinmin and Smith, Jr., John`` -> ``Yinmin Zhong, John Smith Jr.``."""
-    names = []
-    for name in regex.split(r"\s+and\s+", value):
-        parts = [p.strip() for p in name.split(",")]
-        if len(parts) >= 3:  # "von Last, Jr, First"
-            names.append(f"{parts[2]} {parts[0]} {parts[1]}")
-        elif len(parts) == 2:
-            names.append(f"{parts[1]} {parts[0]}")
-        else:
-            names.append(parts[0])
+    names = [turned(name) for name in regex.split(r"\s+and\s+", value)]
     return ", ".join(n for n in names if n and n.casefold() != "others")
+
+
+def turned(name: str) -> str:
+    """A name as a reference manager writes it, turned round: ``Zhou, Jingyu`` -> ``Jingyu
+    Zhou``; ``Smith, Jr., John`` -> ``John Smith Jr.`` (BibTeX's "von Last, Jr, First")."""
+    parts = [p.strip() for p in name.split(",") if p.strip()]
+    if len(parts) >= 3:
+        return f"{parts[2]} {parts[0]} {parts[1]}"
+    if len(parts) == 2:
+        return f"{parts[1]} {parts[0]}"
+    return name.strip()
+
+
+def dated(venue: str, year: str) -> str:
+    """A venue with the entry's year after it, unless it names its year already ("SIGMOD
+    '21", "OSDI 2022")."""
+    named = year in venue or _YEAR.search(venue)
+    return f"{venue} {year}" if year and not named else venue

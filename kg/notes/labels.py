@@ -30,8 +30,10 @@ _COUNT = regex.compile(r"\s*[(（]\s*\d+\s*(?:篇|papers?|talks?)\s*[)）]\s*$",
 # a term after a session's name, or alone: "Caching 2023.2", "(2020.2)", "Storage (2021-1)"
 _TERM = regex.compile(r"\s*[(（]?\s*(?:19|20)\d\d\s*[.\-/]\s*[1-4]\s*[)）]?\s*$")
 # "3. ", "IV: ", "2 · ", "4 - ", "第二部分：", a reading group's week: "W1：", "Week 3:", "第3周："
+# "12.1.2.3 Name": a numbered section of a longer text, neither its title nor a short name
+NUMBERED_SECTION = regex.compile(r"\d+(?:\.\d+)+\.?\s")
 _SESSION_NUMBER = regex.compile(
-    r"^\d+(?:\.\d+)+\.?\s+"  # "12.1.2.3 Name": a section's number, before "12." alone
+    rf"^{NUMBERED_SECTION.pattern}\s*"  # a section's number, before "12." alone
     r"|^(?:[0-9]+|[IVX]+|第?[一二三四五六七八九十]+(?:部分|节|章)?|(?i:w|week\s*)\d{1,2}"
     r"|第\s*[0-9一二三四五六七八九十]+\s*周)\s*(?:[.:：、)）·・|｜]|\s[-–—]\s)\s*"
 )
@@ -85,6 +87,7 @@ class Labels:
     _session_re: regex.Pattern[str] = field(init=False, repr=False, compare=False)
     _chair_re: regex.Pattern[str] = field(init=False, repr=False, compare=False)
     _chair_line_re: regex.Pattern[str] = field(init=False, repr=False, compare=False)
+    _pages: frozenset[str] = field(init=False, repr=False, compare=False)
     _prefix_re: regex.Pattern[str] = field(init=False, repr=False, compare=False)
     _suffix_re: regex.Pattern[str] = field(init=False, repr=False, compare=False)
     _org_re: regex.Pattern[str] = field(init=False, repr=False, compare=False)
@@ -113,6 +116,7 @@ class Labels:
         )
         self._set("_ends", tuple(w.casefold() for w in self.end_of_notes))
         self._set("_talks", tuple(w.casefold() for w in self.talks))
+        self._set("_pages", frozenset(w.casefold() for w in self.page_links))
         kind: dict[str, str] = {}
         for name, words in self.fields.items():
             for word in words:
@@ -382,7 +386,7 @@ class Labels:
         words = _WORDS.findall(text.casefold())
         if not words or len(words) > 4:
             return False
-        pages = {w.casefold() for w in self.page_links}
+        pages = self._pages
         return words[-1] in pages or " ".join(words) in pages or text.strip() in pages
 
     def link_kind(self, url: str, text: str) -> str:

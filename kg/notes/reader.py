@@ -38,7 +38,7 @@ import regex
 from ..records import Author, PaperLink
 from ..text import fold
 from .conference import is_year, venue_in, venue_name
-from .labels import Labels
+from .labels import NUMBERED_SECTION, Labels
 from .markdown import Line, Link
 from .memo import memo
 from .shapes import (
@@ -83,8 +83,6 @@ _TAGGED_WORK = regex.compile(
     r"(?:^|(?<=[,，、;；:：]))\s*(?P<name>[^\s,，、;；:：()（）\[\]][^,，、;；:：()（）\[\]]{0,40}?)"
     r"\s*[(（](?P<tag>[^()（）]{2,24})[)）](?=\s*(?:[,，、;；]|$))"
 )
-# "12.1.2.3 Name": a numbered section of a longer text, neither its title nor a short name
-NUMBERED_SECTION = regex.compile(r"\d+(?:\.\d+)+\.?\s")
 # a DOI or an arXiv id written as text: "10.1145/3600006.3613165", "arXiv:2309.06180"
 _PAPER_ID = regex.compile(r"\b10\.\d{4,9}/|\b\d{4}\.\d{4,5}\b")
 _FIELD_BARS = regex.compile(r"\s+[|｜]\s+")
@@ -1478,7 +1476,7 @@ class Structure:
         return Draft(line, title, body, cues, form, note, prefix)
 
     def is_paper_link(self, url: str) -> bool:
-        return doi_of(url) is not None or self.labels.link_kind(url, "") == "paper"
+        return _is_paper_address(url, self.labels)
 
     def link_only(self, line: Line) -> bool:
         """A line that holds only links ("[[paper]](...) [[video]](...)", a bare URL)."""
@@ -1535,6 +1533,7 @@ def _title_of(line: Line, labels: Labels) -> tuple[str | None, str, str]:
 
 
 def _is_paper_address(url: str, labels: Labels) -> bool:
+    """A link to a paper: a DOI, or a page or PDF the link kinds call a paper's."""
     return doi_of(url) is not None or labels.link_kind(url, "") == "paper"
 
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import regex
 
+from .bibtex import dated, turned
+
 SUFFIX = ".ris"
 
 _TAG = regex.compile(r"^(?P<tag>[A-Z][A-Z0-9])  - ?(?P<value>.*)$")
@@ -72,7 +74,7 @@ def _write(record: list[tuple[int, str, str]], out: list[str]) -> None:
     first = record[0][0]
     title = next((v for _, t, v in record if t in _TITLES and v), "")
     year = next((v[:4] for _, t, v in record if t in ("PY", "Y1", "DA") and v[:4].isdigit()), "")
-    authors = [_name(v) for _, t, v in record if t in _AUTHORS and v]
+    authors = [turned(v) for _, t, v in record if t in _AUTHORS and v]
     fields: list[tuple[int, str]] = []
     if title:
         fields.append((first, f"Title: {title}"))
@@ -81,20 +83,9 @@ def _write(record: list[tuple[int, str, str]], out: list[str]) -> None:
         fields.append((at, f"Authors: {', '.join(authors)}"))
     for k, t, v in record:
         if t in _VENUES and v:
-            named = year in v or regex.search(r"['’]\d\d\b", v)
-            fields.append((k, f"Venue: {v}" + (f" {year}" if year and not named else "")))
+            fields.append((k, f"Venue: {dated(v, year)}"))
     for k, t, v in record:
         if t in _LABELS and v:
             fields.append((k, f"{_LABELS[t]}: {v}"))
     for k, shown in fields:
         out[k] = shown
-
-
-def _name(value: str) -> str:
-    """``Zhou, Jingyu`` -> ``Jingyu Zhou``; ``Smith, Jr., John`` -> ``John Smith Jr.``."""
-    parts = [p.strip() for p in value.split(",") if p.strip()]
-    if len(parts) >= 3:
-        return f"{parts[2]} {parts[0]} {parts[1]}"
-    if len(parts) == 2:
-        return f"{parts[1]} {parts[0]}"
-    return value.strip()
