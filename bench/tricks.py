@@ -3,8 +3,8 @@
     python bench/tricks.py                    # on a generated corpus of 3,000 papers
     python bench/tricks.py --papers 10000
 
-- the cycle collector paused while a build makes its statements
-  (``kg.pipeline._no_collection``);
+- the cycle collector paused while a build makes its statements, and while a page is
+  made (``kg.collector.paused``);
 - each file's Turtle made by the worker process that made its statements, rather than
   by the main process when the file is written (two workers);
 - lexicon words found with :class:`kg.extract.matcher.Matcher` (pyahocorasick's
@@ -29,10 +29,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import kg.pipeline as pipeline
-from kg import files
+from kg import collector, files
 from kg.extract.matcher import Matcher
+from kg.html import prepare, write_page
 from kg.lexicon import load_lexicon
-from kg.rdf import check_base, terms
+from kg.rdf import check_base, terms, to_store
 from kg.rdf.statements import Statements
 from kg.text import slug
 
@@ -78,11 +79,21 @@ def main() -> None:
 
         # 1. the cycle collector paused while statements are made (one process)
         with_it = timed(lambda: build(notes, 1))
-        paused = pipeline._no_collection
-        pipeline._no_collection = contextlib.nullcontext  # type: ignore[assignment]
+        paused = collector.paused
+        collector.paused = contextlib.nullcontext  # type: ignore[assignment]
         without = timed(lambda: build(notes, 1))
-        pipeline._no_collection = paused
+        collector.paused = paused
         report("collector paused during a build (1 process)", without, with_it)
+
+        # 1b. the same while the page is made, from the statements of every file
+        graph = to_store(build(notes, 1))
+        prepare()
+        page = Path(tmp) / "graph.html"
+        with_it = timed(lambda: write_page(graph, page))
+        collector.paused = contextlib.nullcontext  # type: ignore[assignment]
+        without = timed(lambda: write_page(graph, page))
+        collector.paused = paused
+        report("collector paused while the page is made", without, with_it)
 
         # 2. Turtle made by the workers, or by the main process when it writes the file
         with_it = timed(lambda: turtle(build(notes, 2)))

@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .. import collector
 from .options import AUTO_FULL_PAPERS, DEFAULT_MAX_NODES, VIEWS, HtmlOptions, PageGraph
 
 if TYPE_CHECKING:
@@ -45,8 +46,9 @@ def html_page(graph: GraphOrStore, options: HtmlOptions | None = None) -> str:
     from .views import page_graph
 
     options = options or HtmlOptions()
-    page = page_graph(graph, options)
-    return render(to_network(page, options), page)
+    with collector.paused():  # bench/tricks.py --papers 10000: 4.77 s -> 3.50 s
+        page = page_graph(graph, options)
+        return render(to_network(page, options), page)
 
 
 def write_page(graph: GraphOrStore, path: str | Path, options: HtmlOptions | None = None) -> Path:
