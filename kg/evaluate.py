@@ -20,6 +20,7 @@ person found. Scores are micro-averaged over papers:
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -195,7 +196,8 @@ def evaluate(gold_path: str | Path, lexicons: Sequence[str | Path] = ()) -> Repo
     """Score kg's extraction of the gold file's notes against the gold."""
     gold_path = Path(gold_path)
     try:
-        text = gold_path.read_text(encoding="utf-8")
+        # in the form kg reads notes in: "Universita\u0308t" copied from a page is "Universität"
+        text = unicodedata.normalize("NFC", gold_path.read_text(encoding="utf-8"))
         deep = yaml_too_deep(text)
         if deep is not None:
             raise KgError(f"{gold_path}:{deep}: nests too deeply to be a gold file")

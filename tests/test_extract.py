@@ -864,6 +864,39 @@ def test_an_institution_given_for_everyone_is_the_institution() -> None:
     assert institutions_of("Allen Institute for AI", tables) == ["allen-institute-for-ai"]
 
 
+@pytest.mark.parametrize(
+    ("text", "ids"),
+    [
+        # ACM's affiliations: the town, the state's code and the country close the line
+        ("Heidelberg University, Heidelberg, Germany", ["heidelberg-university"]),
+        (
+            "Lawrence Berkeley National Laboratory, Berkeley, CA, USA",
+            ["lawrence-berkeley-national-laboratory"],  # not UC Berkeley: a town before "CA"
+        ),
+        (
+            "RIKEN Center for Computational Science, Kobe, Hyougo, Japan",
+            ["riken-center-for-computational-science"],
+        ),
+        ("Faculty of Informatics, TU Wien, Vienna, Austria", ["tu-wien"]),
+        ("Google, Mountain View, CA, USA", ["google"]),
+        # two places kg knows stay two places
+        ("MIT, Harvard, USA", ["massachusetts-institute-of-technology", "harvard-university"]),
+        ("University of Wisconsin, Madison", ["university-of-wisconsin-madison"]),
+        # 和 between two places kg knows, with no organisation word before it to cut at
+        ("北大和MSR", ["peking-university", "microsoft-research"]),
+        ("清华大学和北京大学", ["tsinghua-university", "peking-university"]),
+    ],
+)
+def test_an_address_after_an_institution_names_no_institution(text: str, ids: list[str]) -> None:
+    """The tenth held-out set's workshop program made "Heidelberg", "TN" and "NM"
+    institutions, and "北大和MSR" one unknown place."""
+    import kg
+    from kg.extract.affiliations import institutions_of
+    from kg.extract.tables import tables_for
+
+    assert institutions_of(text, tables_for(kg.load_lexicon())) == ids
+
+
 _WORDS = {
     "MPI": "mpi",
     "pipeline": "pipeline",

@@ -561,3 +561,17 @@ def test_jupyters_autosaved_copies_are_not_read_again(tmp_path: Path) -> None:
     corpus = read_notes([tmp_path])
     assert [f.name for f in corpus.files] == ["nsdi24.ipynb"]
     assert len([p for f in corpus.files for p in f.papers]) == 2
+
+
+def test_a_word_a_colon_and_a_word_is_a_field_not_a_title() -> None:
+    """The tenth held-out set: 'Tag: Morphling' under a paper's heading was read as the
+    paper's title, and the heading above it as a session."""
+    text = (
+        "## \\[SoCC 21\\] Morphling: Fast, Near-Optimal Auto-Configuration for Cloud-Native"
+        " Model Serving\nTag: Morphling\n作者：Luping Wang, Lingyun Yang, Yinghao Yu\n单位：阿里\n"
+    )
+    notes = parse_text(text, "notes.md", labels_for(load_lexicon()))
+    assert [p.title for p in notes.papers] == [
+        "Morphling: Fast, Near-Optimal Auto-Configuration for Cloud-Native Model Serving"
+    ]
+    assert notes.sessions == []

@@ -25,6 +25,10 @@ _ORG_WORDS = re.compile(
 _ACRONYM = re.compile(r"[A-Z0-9][A-Z0-9*&+\-.]*")  # "IPADS", "A*STAR": no person's name
 _PERSON = re.compile(r"^[A-Z][a-z'’\-]+(?:\s+[A-Z]\.?)?(?:\s+[A-Z][a-z'’\-]+){1,2}$")
 _LEGAL_FORM = re.compile(r"(?i)^(?:inc|ltd|llc|co|corp|gmbh|limited|plc|s\.?a|ag|pte)\.?$")
+# a part of a university named before it: "Faculty of Informatics", "School of Computing"
+_UNIT = re.compile(r"^(?:Department|Dept\.?|Faculty|School|Division|Chair)\s+(?:of|for)\s+[A-Z]")
+_JOINED_ZH = re.compile(r"\s*(?:和|与|及)\s*")
+_STATE = re.compile(r"^[A-Z]{2}$")  # a state's postal code: "NM", "TN"
 _CAMPUS = re.compile(r"^[A-Z][a-z]+(?:[ \-][A-Z][a-z]+)?$")
 _UNIVERSITY = re.compile(r"(?i)\buniversity\b|\buniv\b|大学")
 _ET_AL = re.compile(r"(等等|等|et al|etc)$", re.IGNORECASE)
@@ -110,7 +114,8 @@ def field_institutions(
     """The institutions of one affiliation text, in order; the people it names go to
     ``people``, its countries, unknown places and problems to ``found``."""
     text = _BRACKETED.sub(lambda m: _unbracket(m.group(1), tables, people), text)
-    tokens = _pieces(text, tables)
+    tokens = _without_address(_pieces(text, tables), tables)
+    tokens = [part for token in tokens for part in _conjoined(token, tables)]
     ids: dict[str, None] = {}
     i = 0
     while i < len(tokens):
@@ -133,6 +138,9 @@ def field_institutions(
             continue
         if isinstance(before, str) and _campus(before, token, tables):
             i += 1  # "University of Wisconsin, Madison": the campus of the place before
+            continue
+        if _UNIT.match(token) and not resolve(tables, token) and _names_institution(nxt, tables):
+            i += 1  # "Faculty of Informatics, TU Wien": a part of the institution after it
             continue
         iid = _piece(token, paper, tables, found, people)
         if iid:
@@ -164,6 +172,56 @@ def _pieces(text: str, tables: Tables) -> list[str | _Known]:
 def _split(text: str) -> list[str | _Known]:
     pieces = (t.strip(" .。") for t in SPLIT_AFFILIATIONS.split(text))
     return [t for t in pieces if t]
+
+
+def _without_address(tokens: list[str | _Known], tables: Tables) -> list[str | _Known]:
+    """The pieces without the address that closes them: "Heidelberg University,
+    Heidelberg, Germany", "Lawrence Berkeley National Laboratory, Berkeley, CA, USA" and
+    "RIKEN Center for Computational Science, Kobe, Hyougo, Japan" (ACM's way) name one
+    institution each; the towns and the state before a country are no institutions (after
+    a state's code, not even a town kg knows as a university's name). The country stays
+    (it is the paper's country)."""
+    last = tokens[-1] if tokens else None
+    if not isinstance(last, str) or fold(last) not in tables.countries:
+        return tokens
+    end = len(tokens) - 1
+    state = tokens[end - 1] if end >= 2 else None
+    coded = isinstance(state, str) and bool(_STATE.match(state)) and not resolve(tables, state)
+    if coded:
+        end -= 1  # "NM", "TN"
+    start = end  # back over a town and the region after it ("Kobe, Hyougo")
+    while start >= 2 and end - start < 2 and _town(tokens[start - 1], tables, coded):
+        start -= 1
+        coded = False
+    if start < end and _names_institution(tokens[start - 1], tables):
+        end = start
+    return [*tokens[:end], last]
+
+
+def _conjoined(token: str | _Known, tables: Tables) -> list[str | _Known]:
+    """ "北大和MSR", "阿里与浙大": places kg knows joined by 和, 与 or 及 with no organisation
+    word before it to cut at (as "清华大学和北京大学" has), each on its own."""
+    if not isinstance(token, str) or resolve(tables, token) or not _JOINED_ZH.search(token):
+        return [token]
+    parts = [p.strip() for p in _JOINED_ZH.split(token) if p.strip()]
+    return list(parts) if all(resolve(tables, p) for p in parts) else [token]
+
+
+def _town(token: str | _Known, tables: Tables, coded: bool) -> bool:
+    """A town or region in an address: a word or two, no country, and no institution kg
+    knows unless a state's code follows it ("Berkeley, CA")."""
+    return (
+        isinstance(token, str)
+        and bool(_CAMPUS.match(token))
+        and (coded or not resolve(tables, token))
+        and fold(token) not in tables.countries
+    )
+
+
+def _names_institution(token: str | _Known | None, tables: Tables) -> bool:
+    if token is None or isinstance(token, _Known):
+        return token is not None
+    return bool(resolve(tables, token) or _ORG_WORDS.search(token))
 
 
 def _campus(before: str, token: str, tables: Tables) -> bool:

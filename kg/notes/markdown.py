@@ -370,6 +370,11 @@ class _Walk:
                 continue
             if _TEMPLATE_TAG.fullmatch(plain):
                 continue  # "{% include JB/setup %}": a site generator's tag, no text
+            # kramdown (Jekyll's Markdown): '{: style="width: 30%"}' sets attributes, and a
+            # line ending in "\\" breaks there; neither is text
+            plain = _KRAMDOWN_TAIL.sub("", plain)
+            if not plain:
+                continue
             if level:
                 kind = "heading"
             elif item_first and offset == 0:
@@ -589,6 +594,7 @@ Cell = tuple[str, tuple[Link, ...], bool]
 
 # a line that is only a Jekyll/Liquid or Hugo tag ("{% include JB/setup %}", "{{< toc >}}")
 # or a GitHub alert's marker ("> [!NOTE]"): markup, no text
+_KRAMDOWN_TAIL = regex.compile(r"(?:\s*\{:[^{}]*\}|\s*\\+)+$")
 _TEMPLATE_TAG = regex.compile(r"\{[%{][^{}]*[%}]\}|\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]")
 # fences whose text may be the note-taker's prose: no language, or plain text
 _NOTE_FENCES = frozenset({"", "text", "txt", "plain", "plaintext", "markdown", "md"})

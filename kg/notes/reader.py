@@ -53,6 +53,7 @@ from .shapes import (
     doi_of,
     is_chinese,
     is_institution,
+    is_person,
     is_prose,
     is_stray_number,
     strip_numbering,
@@ -143,6 +144,7 @@ _APA = regex.compile(
 # stray marks at a line's end: empty brackets ("Title []"), bars, a bracket left open or shut
 _TRAILING_MARKS = regex.compile(r"(?:\s*(?:\[\s*\]|【\s*】|[|｜]|^[^\[]*\K\]|^[^【]*\K】))+$")
 _SPACE_RUN = regex.compile(r"\s+")
+_BARS = regex.compile(r"\s*[|｜]\s*")
 _NOTE_SPLIT = regex.compile(r"[,，;；、/]|\band\b|&")
 _LINK_TEXT = regex.compile(r"^[\[【(（]*[^\]】)）]*[\]】)）]*$")
 _JOINED = regex.compile(r"^(?:[\s,，、;；]|\band\b|和|与|&)*$")
@@ -1371,6 +1373,8 @@ class Structure:
             return True  # "__[Slacker: ...](….pdf)__ [2016, 5 refs]": a bold link to a paper
         if note and any(_named_place(p, self.labels) for p in _note_pieces(note)):
             return True
+        if i + 1 < len(lines) and self.name_over_places(line, lines[i + 1]):
+            return False  # "Andrey Prokopenko" over "Oak Ridge National Laboratory": an author
         following = lines[i + 1 : i + 4]
         for k, nxt in enumerate(following):
             if nxt.strong and not line.strong:
@@ -1390,6 +1394,11 @@ class Structure:
             if not self.link_only(nxt):
                 break
         return False
+
+    def name_over_places(self, line: Line, nxt: Line) -> bool:
+        """A person's name alone on its line over a line of institutions only (a program's
+        "Sascha Hunold" over "_TU Wien, Vienna, Austria_"): an author and where they work."""
+        return not line.links and name_over_places(line.text, nxt.text, self.labels)
 
     def body_end(self, lines: list[Line], i: int, labelled: bool = False) -> int:
         """Where the block of the paper starting at line ``i`` ends."""
@@ -1723,7 +1732,14 @@ class Fields:
 def fields_of(draft: Draft, labels: Labels) -> Fields:
     """Sort a paper's block: author lines, links, abstract and remarks."""
     out = Fields(end_line=draft.start.number)
-    if draft.note:
+    if draft.note and _BARS.search(draft.note):
+        # "[Training | Bytedance]", "[**Serving** | **LoRA** | Stanford]": tags, and among
+        # them the places kg knows or that say what they are
+        places = [p for p in _BARS.split(draft.note) if _named_place(p.strip(), labels)]
+        if places:
+            out.institutions.append(", ".join(p.strip() for p in places))
+            out.written.append(out.institutions[-1])
+    elif draft.note:
         pieces = _note_pieces(draft.note)
         places = [p for p in pieces if is_institution(p, labels)]
         if any(_named_place(p, labels) for p in places):
@@ -1737,7 +1753,8 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
         _add_link(out, link.url, link.text, labels)
     mode = "abstract"
     authors_open = True
-    for line in draft.body:
+    unplaced = 0  # people of the author line just read with no affiliation given
+    for at, line in enumerate(draft.body):
         text = line.text
         if is_stray_number(text):
             continue  # numbering before the next paper: no part of this one
@@ -1801,12 +1818,27 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
             continue
         if authors_open:
             found = author_line(text, labels)
+            nxt = draft.body[at + 1] if at + 1 < len(draft.body) else None
+            if found is None and nxt is not None and name_over_places(text, nxt.text, labels):
+                found = author_line(text, labels, labelled=True)  # "Sascha Hunold", alone
             if found is not None:
+                if found.institutions and not found.authors and unplaced:
+                    # "Ayesha Afzal, Georg Hager" over "_Universität …, Erlangen, Germany_":
+                    # where the people of the line above work
+                    place = ", ".join(found.institutions)
+                    out.authors[-unplaced:] = [
+                        replace(a, affiliations=(place,)) for a in out.authors[-unplaced:]
+                    ]
+                else:
+                    out.institutions += found.institutions
                 out.authors += found.authors
-                out.institutions += found.institutions
+                unplaced = sum(not a.affiliations for a in found.authors)
+                if unplaced < len(found.authors):
+                    unplaced = 0  # some have theirs: the next line is no one's place
                 out.written.append(text)
                 _links_of(out, line, labels)  # "A, B (MIT); https://doi.org/..."
                 continue
+        unplaced = 0
         if _is_link_line(line):
             bare_url = URL_RE.fullmatch(text) is not None and not line.links
             for link in line.links:
@@ -1829,6 +1861,14 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
         else:
             out.abstract.append(line)
     return out
+
+
+def name_over_places(text: str, below: str, labels: Labels) -> bool:
+    """Whether ``text`` is one person's name and ``below`` names institutions only."""
+    if not is_person(text.strip(), labels):
+        return False
+    places = author_line(below, labels)
+    return places is not None and not places.authors and bool(places.institutions)
 
 
 def _links_of(out: Fields, line: Line, labels: Labels) -> None:

@@ -67,6 +67,8 @@ _TRAILING_LINK = regex.compile(r"(?<=\S)[\s;；,，|]+(?:DOI[:：]?\s*)?https?:/
 _ET_AL = regex.compile(r"\s+et\s+al\.?\s*$")
 _VANCOUVER = regex.compile(r"^\p{Lu}\p{Ll}{2,}(?:-\p{Lu}\p{Ll}+)? \p{Lu}{2,3}$")
 _NUMBER_FIELD = regex.compile(r"^[^\s:：]{1,12}\s*[:：]\s*[\d.\-/:：\s]+$")
+# "Tag: Morphling", "Status: done": a word, a colon and one word is a field, not a title
+_WORD_FIELD = regex.compile(r"^[\p{L}][\p{L}\-]{0,20}\s*[:：]\s*[^\s:：]+$")
 _DOTTED_VENUE = regex.compile(
     r"^(?:19|20)\d\d\.(?:[A-Za-z\p{Han}][\w\-]*(?:\.[\w\-]{1,8})?\.)?(?=\S)"
 )
@@ -174,8 +176,8 @@ def title_shape(text: str, labels: Labels) -> TitleShape:
     if not prefix:
         prefix, text = _venue_suffix(text, labels)
     text = _PAGES.sub("", text)  # "Title. 49-65": dblp's page range
-    if _NUMBER_FIELD.match(text):
-        return TitleShape(False, text)  # "年份: 2026", "Date: 2024-05-01": a field, no title
+    if _NUMBER_FIELD.match(text) or _WORD_FIELD.match(text):
+        return TitleShape(False, text)  # "年份: 2026", "Tag: Morphling": a field, no title
     if _QUOTED.search(text) and not _QUOTED.fullmatch(text):
         return TitleShape(False, text)  # 'Best paper: "A" and "B"': about papers, not one
     if _INNER_STOP.search(text.rstrip(". ")):
@@ -531,7 +533,10 @@ def author_line(text: str, labels: Labels, labelled: bool = False) -> AuthorLine
         pieces = [p for o in orphans for p in _pieces(o)]
         if (
             pieces
-            and all(len(p.split()) <= 6 and is_institution(p, labels) for p in pieces)
+            and all(
+                len(p.split()) <= 6 and (is_institution(p, labels) or _address(pieces, k, labels))
+                for k, p in enumerate(pieces)
+            )
             and (len(pieces) >= 2 or labels.is_known(pieces[0]))
         ):
             return AuthorLine((), tuple(orphans))
@@ -544,6 +549,33 @@ def author_line(text: str, labels: Labels, labelled: bool = False) -> AuthorLine
     if alone and not any(_INITIAL.match(w) for w in authors[0].name.split()):
         return None
     return AuthorLine(tuple(authors), tuple(orphans))
+
+
+# "Heidelberg" in "Heidelberg University, Heidelberg, Germany"; "Faculty of Informatics" in
+# "Faculty of Informatics, TU Wien": the town of an address, a part of the place after it
+_TOWN = regex.compile(r"^\p{Lu}\p{Ll}+(?:[ \-]\p{Lu}\p{Ll}+)?$")
+_STATE_CODE = regex.compile(r"^\p{Lu}{2}$")
+_UNIT = regex.compile(
+    r"^(?:Department|Dept\.?|Faculty|School|Division|Chair)\s+(?:of|for)\s+\p{Lu}"
+)
+
+
+def _address(pieces: list[str], k: int, labels: Labels) -> bool:
+    """Whether piece ``k`` of an institutions line is a town or a part of a place: a town
+    between a place and the state or country that close the line, or "Faculty of X"
+    before a place."""
+    piece = pieces[k]
+    nxt = pieces[k + 1] if k + 1 < len(pieces) else ""
+    if _UNIT.match(piece):
+        return bool(nxt) and is_institution(nxt, labels)
+    closing = pieces[k + 1 :]  # a region or a state's code, then the country
+    return (
+        k > 0
+        and bool(_TOWN.match(piece))
+        and 1 <= len(closing) <= 2
+        and labels.is_known(closing[-1])
+        and all(labels.is_known(c) or _STATE_CODE.match(c) or _TOWN.match(c) for c in closing)
+    )
 
 
 _ID_TAIL = regex.compile(r"\s+[—–-]{1,2}\s+(?:doi|arxiv)\b.*$", regex.I)
