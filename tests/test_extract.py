@@ -497,6 +497,12 @@ def test_the_extraction_corpus_does_not_lose_ground(gold: str, floors: dict[str,
         ("Serving", "Prior systems batch per request. QoT keeps weights in four bits.", "qot"),
         # a name before a title's colon that starts in lower case; a name closing a title
         ("vAttention: Dynamic Memory Management for Serving LLMs", "It maps pages.", "vattention"),
+        # a name with "++" before a title's colon (the tenth held-out set)
+        (
+            "FlashDecoding++: Faster Large Language Model Inference with Asynchronization",
+            "It splits softmax.",
+            "flashdecoding-plus-plus",
+        ),
         ("Deep Learning Computation over a Chip with T10", "It shifts data.", "t10"),
         # "X is the system that", "X, an inference framework", "X is a ... schedule"
         (
