@@ -144,6 +144,9 @@ _APA = regex.compile(
 # stray marks at a line's end: empty brackets ("Title []"), bars, a bracket left open or shut
 _TRAILING_MARKS = regex.compile(r"(?:\s*(?:\[\s*\]|【\s*】|[|｜]|^[^\[]*\K\]|^[^【]*\K】))+$")
 _SPACE_RUN = regex.compile(r"\s+")
+_WHERE_PUBLISHED = regex.compile(
+    r"\b(?:accepted|to appear|appears?|published|camera[- ]ready|presented)\b|录用|发表", regex.I
+)
 _BARS = regex.compile(r"\s*[|｜]\s*")
 _NOTE_SPLIT = regex.compile(r"[,，;；、/]|\band\b|&")
 _LINK_TEXT = regex.compile(r"^[\[【(（]*[^\]】)）]*[\]】)）]*$")
@@ -994,6 +997,10 @@ class Structure:
                 nxt = lines[i + 1] if i + 1 < len(lines) else None
                 if not title and nxt is not None and not labels.label(nxt.text):
                     title, at = nxt.text, i + 1  # "Title:" then the title
+                elif self.title_goes_on(lines, i):
+                    # "Title: DistServe: … Large" then "  Language Model Serving", then
+                    # "Authors: …": a long title folded onto a second line
+                    title, at = f"{title} {lines[i + 1].text}", i + 1
                 end = self.body_end(lines, at, labelled=True)
                 tagged, note = title_shape(title, labels), ""
                 if tagged.ok and tagged.title and venue_tag(tagged.note, labels):
@@ -1395,6 +1402,22 @@ class Structure:
                 break
         return False
 
+    def title_goes_on(self, lines: list[Line], i: int) -> bool:
+        """Whether a labelled title on line ``i`` goes on on the next line: that line, in
+        the same paragraph, is no label, no link and no sentence, and a label follows it."""
+        if i + 2 >= len(lines):
+            return False
+        nxt, after = lines[i + 1], lines[i + 2]
+        return (
+            nxt.block == lines[i].block == after.block
+            and not nxt.links
+            and not URL_RE.search(nxt.text)
+            and self.labels.label(nxt.text) is None
+            and not is_prose(nxt.text)
+            and self.labels.label(after.text) is not None
+            and not lines[i].text.rstrip().endswith((".", "。", "!", "?", "！", "？"))
+        )
+
     def name_over_places(self, line: Line, nxt: Line) -> bool:
         """A person's name alone on its line over a line of institutions only (a program's
         "Sascha Hunold" over "_TU Wien, Vienna, Austria_"): an author and where they work."""
@@ -1793,6 +1816,10 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
                 _said_ids(out, value, labels)  # "会议：MICRO 2021。作者 …。DOI：10.1145/…"
                 for link in line.links:  # "Where: [ACM DL](https://dl.acm.org/doi/…)"
                     _add_link(out, link.url, link.text, labels)
+            elif kind == "remarks" and _venue_remark(value, labels):
+                # arXiv's "Comments: Accepted at NSDI 2024": where it appears, a field like
+                # the others, and what follows is no remark
+                out.conference = out.conference or value
             elif kind in ("abstract", "remarks"):
                 mode = kind
                 authors_open = False
@@ -1861,6 +1888,16 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
         else:
             out.abstract.append(line)
     return out
+
+
+def _venue_remark(value: str, labels: Labels) -> bool:
+    """A short remark that says where the paper appears: "NSDI 2024", "Accepted to OSDI
+    '24", "12 pages, to appear in SOSP 2023" (a known venue and its year, a few words)."""
+    return (
+        len(value.split()) <= 8
+        and venue_in(value, labels) is not None
+        and bool(_WHERE_PUBLISHED.search(value) or len(value.split()) <= 3)
+    )
 
 
 def name_over_places(text: str, below: str, labels: Labels) -> bool:
