@@ -144,6 +144,7 @@ _APA = regex.compile(
 # stray marks at a line's end: empty brackets ("Title []"), bars, a bracket left open or shut
 _TRAILING_MARKS = regex.compile(r"(?:\s*(?:\[\s*\]|【\s*】|[|｜]|^[^\[]*\K\]|^[^【]*\K】))+$")
 _SPACE_RUN = regex.compile(r"\s+")
+_DOT_FIELD = regex.compile(r"^\S{1,12}\s+[·•]\s")
 _WHERE_PUBLISHED = regex.compile(
     r"\b(?:accepted|to appear|appears?|published|camera[- ]ready|presented)\b|录用|发表", regex.I
 )
@@ -1413,6 +1414,9 @@ class Structure:
             and not nxt.links
             and not URL_RE.search(nxt.text)
             and self.labels.label(nxt.text) is None
+            and _UNKNOWN_LABEL.match(nxt.text) is None
+            and not _DOT_FIELD.search(nxt.text)  # "Who · Amy Ousterhout, …": a field
+            and author_line(nxt.text, self.labels) is None
             and not is_prose(nxt.text)
             and self.labels.label(after.text) is not None
             and not lines[i].text.rstrip().endswith((".", "。", "!", "?", "！", "？"))
