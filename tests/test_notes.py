@@ -575,3 +575,26 @@ def test_a_word_a_colon_and_a_word_is_a_field_not_a_title() -> None:
         "Morphling: Fast, Near-Optimal Auto-Configuration for Cloud-Native Model Serving"
     ]
     assert notes.sessions == []
+
+
+@pytest.mark.parametrize(
+    ("text", "prefix", "title"),
+    [
+        (
+            "最佳论文1：ngAP: Non-blocking Large-scale Automata Processing on GPUs",
+            "最佳论文1：",
+            "ngAP: Non-blocking Large-scale Automata Processing on GPUs",
+        ),
+        (
+            "Best Paper 2: Orca: A Distributed Serving System",
+            "Best Paper 2:",
+            "Orca: A Distributed Serving System",
+        ),
+        ("[Best Paper] Orca", "[Best Paper]", "Orca"),
+    ],
+)
+def test_an_award_and_its_number_are_no_part_of_the_title(
+    text: str, prefix: str, title: str
+) -> None:
+    """The eleventh held-out set's trip report: '#### 最佳论文1：ngAP: …' kept '1：'."""
+    assert labels_for(load_lexicon()).title_prefix(text) == (prefix, title)

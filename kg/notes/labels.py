@@ -173,8 +173,9 @@ class Labels:
         self._set(
             "_prefix_re",
             regex.compile(
+                # "Best Paper 2: X", "最佳论文1：X": an award and which of them
                 rf"^[\[【(（]?\s*(?:{_alternatives(self.title_prefixes)})(?![A-Za-z])"
-                rf"\s*[\]】)）]?\s*[:：\-–—!！]?\s*",
+                rf"(?:\s*#?\d{{1,2}}(?=\s*[:：\]】)）]))?\s*[\]】)）]?\s*[:：\-–—!！]?\s*",
                 regex.I,
             ),
         )

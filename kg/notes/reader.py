@@ -145,6 +145,11 @@ _APA = regex.compile(
 _TRAILING_MARKS = regex.compile(r"(?:\s*(?:\[\s*\]|【\s*】|[|｜]|^[^\[]*\K\]|^[^【]*\K】))+$")
 _SPACE_RUN = regex.compile(r"\s+")
 _DOT_FIELD = regex.compile(r"^\S{1,12}\s+[·•]\s")
+_LINK_WORDS = frozenset(
+    "paper pdf link doi here arxiv acm usenix ieee full text 论文 链接 原文 全文 地址".split()  # noqa: SIM905
+)
+_SENTENCE_MARKS = regex.compile(r"[:：.。!！?？,，;；]")
+_SMALL_WORDS = frozenset("and of for the in on at to with & - – /".split())  # noqa: SIM905
 _WHERE_PUBLISHED = regex.compile(
     r"\b(?:accepted|to appear|appears?|published|camera[- ]ready|presented)\b|录用|发表", regex.I
 )
@@ -963,6 +968,7 @@ class Structure:
         labels = self.labels
         lines = [piece for line in lines for piece in self.field_pieces(line)]
         leftover: list[Line] = []
+        papers_before = len(found.papers)
 
         def skip() -> None:
             if leftover:
@@ -1170,8 +1176,67 @@ class Structure:
                     continue
             leftover.append(line)
             i += 1
+        # nothing else made a paper: bare titles alone on their lines, each over paragraphs
+        # about it (a blog post saved as text), plain lines between them their sessions
+        spans = self.bare_titles(leftover) if len(found.papers) == papers_before else []
+        if spans:
+            rows = list(leftover)
+            leftover[:] = rows[: spans[0][0]]
+            for start, end in spans:
+                named = self.bare_session(rows, start)
+                if named is not None:
+                    if leftover and leftover[-1] is rows[start - 1]:
+                        leftover.pop()
+                    session = (named, rows[start - 1].number)
+                skip()
+                bare, note, prefix = self.title_of(rows[start])
+                draft = self.cues(
+                    rows[start], _present(bare), note, prefix, rows[start + 1 : end], "line"
+                )
+                draft.cues.append("peers")
+                if draft.score >= PAPER_SCORE:
+                    use(draft)
+                    found.papers.append(draft)
+                else:
+                    leftover.extend(rows[start:end])
         skip()  # a session line last in the run names the lists or headings after it
         return session
+
+    def bare_titles(self, lines: list[Line]) -> list[tuple[int, int]]:
+        """Where each paper starts and ends in lines that hold no other paper: two or more
+        titles shaped strongly, each alone in its paragraph, and each followed by prose
+        about it ("Perseus: A Fail-Slow Detection Framework for Cloud Storage Systems",
+        then what the note-taker wrote); empty unless every such title has its prose."""
+        starts = [k for k in range(len(lines)) if self.bare_title(lines, k)]
+        starts = [k for k in starts if k + 1 not in starts]  # a session line right above one
+        out = []
+        for n, k in enumerate(starts):
+            end = starts[n + 1] if n + 1 < len(starts) else len(lines)
+            if end < len(lines) and self.bare_session(lines, end) is not None:
+                end -= 1  # the next paper's session line
+            if not any(is_prose(line.text) for line in lines[k + 1 : end]):
+                return []
+            out.append((k, end))
+        return out if len(out) >= 2 else []
+
+    def bare_title(self, lines: list[Line], k: int) -> bool:
+        """A title of four words or more, alone in its paragraph, shaped strongly so."""
+        if lines[k].links or not self.lone_title(lines, k):
+            return False
+        shape = title_shape(lines[k].text, self.labels)
+        return shape.ok and shape.strong and len(shape.title.split()) >= 4
+
+    def bare_session(self, lines: list[Line], k: int) -> str | None:
+        """The session a plain line right above the bare title at ``k`` names ("Coding and
+        Cloud Storage", "Key-Value Stores"): a few words in Title Case, alone."""
+        if k == 0 or not _alone(lines, k - 1) or lines[k - 1].links:
+            return None
+        text = lines[k - 1].text.strip()
+        words = text.split()
+        if not 1 <= len(words) <= 5 or is_prose(text) or _SENTENCE_MARKS.search(text):
+            return None
+        named = all(w[:1].isupper() or w.casefold() in _SMALL_WORDS for w in words)
+        return text if named and words[0][:1].isupper() else None
 
     def lead_title(self, lines: list[Line], i: int) -> tuple[str, str, str, list[Line]] | None:
         """A paragraph that starts with a bold title and goes on in prose ("**Title** was
@@ -1488,9 +1553,19 @@ class Structure:
         head = top[:4]
         if _has_authors(note, head, top, labels):
             cues.append("authors")
-        links = [*line.links, *(link for b in top[:6] for link in b.links)]
+        # a link inside prose that names some other work ("AlibabaCloud presented
+        # [PolarDB-MP](…doi…)" under "## Disaggregated Memory") is that work's, not this block's
+        links = [
+            *line.links,
+            *(
+                link
+                for b in top[:6]
+                for link in b.links
+                if not (is_prose(b.text) and self.names_other(link, title))
+            ),
+        ]
         urls = [link.url for link in links] + URL_RE.findall(
-            " ".join([line.text, *(b.text for b in top[:6])])
+            " ".join([line.text, *(b.text for b in top[:6] if not b.links)])
         )
         # a DOI written bare counts as the link to its paper ("DOI: 10.1145/…")
         said = [b.text for b in top[:6] if self.labels.label(b.text)]
@@ -1510,6 +1585,16 @@ class Structure:
         if not short and (form != "line" or not body):
             cues.append("form")
         return Draft(line, title, body, cues, form, note, prefix)
+
+    def names_other(self, link: Link, title: str) -> bool:
+        """Whether a link's text names a work other than ``title``: a name or a title, not
+        a word for the link itself ("paper", "PDF", "here", an address)."""
+        text = link.text.strip()
+        if not text or URL_RE.match(text) or self.labels.names_page(text):
+            return False
+        if fold(text) in _LINK_WORDS or self.labels.named_kind(text) != "other":
+            return False
+        return fold(text) not in fold(title) and fold(title) not in fold(text)
 
     def is_paper_link(self, url: str) -> bool:
         return _is_paper_address(url, self.labels)
