@@ -986,6 +986,14 @@ class Structure:
             self.attach(draft, session)
             unused.clear()
 
+        def take(draft: Draft, block: list[Line]) -> None:
+            """A paper among its peers when its cues are enough, else lines left over."""
+            if draft.score >= PAPER_SCORE:
+                use(draft)
+                found.papers.append(draft)
+            else:
+                leftover.extend(block)
+
         i = 0
         while i < len(lines):
             line = lines[i]
@@ -1073,17 +1081,7 @@ class Structure:
             if summaries:
                 skip()
                 for start, end in summaries:
-                    listed_title, note, prefix = self.title_of(lines[start])
-                    body = lines[start + 1 : end]
-                    title = _present(listed_title)
-                    draft = self.cues(lines[start], title, note, prefix, body, "line")
-                    if "peers" not in draft.cues:
-                        draft.cues.append("peers")
-                    if draft.score >= PAPER_SCORE:
-                        use(draft)
-                        found.papers.append(draft)
-                    else:
-                        leftover.extend(lines[start:end])
+                    take(self.peer_draft(lines, start, end), lines[start:end])
                 i = summaries[-1][1]
                 continue
             listed = self.title_list(lines, i)
@@ -1189,18 +1187,19 @@ class Structure:
                         leftover.pop()
                     session = (named, rows[start - 1].number)
                 skip()
-                bare, note, prefix = self.title_of(rows[start])
-                draft = self.cues(
-                    rows[start], _present(bare), note, prefix, rows[start + 1 : end], "line"
-                )
-                draft.cues.append("peers")
-                if draft.score >= PAPER_SCORE:
-                    use(draft)
-                    found.papers.append(draft)
-                else:
-                    leftover.extend(rows[start:end])
+                take(self.peer_draft(rows, start, end), rows[start:end])
         skip()  # a session line last in the run names the lists or headings after it
         return session
+
+    def peer_draft(self, lines: list[Line], start: int, end: int) -> Draft:
+        """The paper whose title is ``lines[start]`` and whose block runs to ``end``, one of
+        several of the same shape (its peers)."""
+        title, note, prefix = self.title_of(lines[start])
+        body = lines[start + 1 : end]
+        draft = self.cues(lines[start], _present(title), note, prefix, body, "line")
+        if "peers" not in draft.cues:
+            draft.cues.append("peers")
+        return draft
 
     def bare_titles(self, lines: list[Line]) -> list[tuple[int, int]]:
         """Where each paper starts and ends in lines that hold no other paper: two or more
