@@ -1160,3 +1160,24 @@ def test_a_ctrl_c_inside_a_del_is_delivered_again_not_printed() -> None:
     )
     assert run.stdout == "interrupted\n"
     assert "Traceback" not in run.stderr, run.stderr
+
+
+def test_a_link_with_two_hashes_does_not_stop_the_build(tmp_path: Path, capfd) -> None:
+    """The eleventh held-out set: a link to 'https://motherduck.com/product/data-teams/
+    #boost#productivity' stopped kg build with a traceback (an IRI holds one '#')."""
+    import kg
+
+    notes = tmp_path / "n.md"
+    notes.write_text(
+        "## Orca: A Distributed Serving System for Transformer-Based Generative Models\n\n"
+        "Authors: Gyeong-In Yu, Joo Seong Jeong\n\n"
+        "Link: https://www.usenix.org/conference/osdi22/presentation/yu\n\n"
+        "It batches per iteration; see [the dialect](https://example.org/product/#boost#more).\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "out"
+    capfd.readouterr()
+    assert _build(notes, out) == 0
+    assert "Traceback" not in capfd.readouterr().err
+    links = kg.query(kg.load(out / "graph.ttl"), "SELECT ?l WHERE { ?p rdfs:seeAlso ?l }")
+    assert "https://example.org/product/#boost%23more" in {str(x) for (x,) in links}
