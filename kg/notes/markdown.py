@@ -470,15 +470,18 @@ class _Walk:
         line a header that names a title column ("Title,Authors,DOI"), read as a pipe table
         is; False when the paragraph is no such table."""
         raw = self.data[node.start : node.end].decode("utf-8").rstrip("\n").split("\n")
-        if len(raw) < 2 or not any(mark in raw[0] for mark in ",\t"):
+        aligned = _aligned_columns(raw)
+        if len(raw) < 2 or not (aligned or any(mark in raw[0] for mark in ",\t")):
             return False
         mark = "\t" if raw[0].count("\t") >= 2 else ","
         try:
-            rows = [next(csv.reader([line], delimiter=mark), []) for line in raw]
+            rows = aligned or [next(csv.reader([line], delimiter=mark), []) for line in raw]
         except csv.Error:  # a NUL byte, an unterminated quote in strict mode
             return False
         header = [name.strip() for name in rows[0]]
-        shaped = len(header) >= 3 and all(0 < len(name.split()) <= 4 for name in header)
+        # columns lined up by spaces are a table by their shape; a comma is in any sentence
+        least = 2 if aligned else 3
+        shaped = len(header) >= least and all(0 < len(name.split()) <= 4 for name in header)
         if not (shaped or self.headers.sheet):
             return False  # pasted lines: only a header shaped like one makes them a table
         if not any(name.casefold() in self.headers.titles for name in header):
@@ -504,6 +507,27 @@ class _Walk:
             entry = (self.line_of(part.start), [(c.plain, c.links, c.strong) for c in cells])
             (table.head if part.kind == "TableHead" else table.rows).append(entry)
         self.block = table.emit(self.lines, self.depth, self.headers, self.block)
+
+
+_CELL = regex.compile(r"\S+(?: \S+)*")  # words apart by one space: a cell of a column
+
+
+def _aligned_columns(raw: list[str]) -> list[list[str]] | None:
+    """Lines whose cells stand apart by two spaces or more, each cell starting where its
+    column's header does (a program copied from a PDF, "Paper    Speaker"): each line's
+    cells; None for lines not so lined up, or fewer than three."""
+    if len(raw) < 3 or any("\t" in line for line in raw):
+        return None
+    starts = [m.start() for m in _CELL.finditer(raw[0])]
+    if len(starts) < 2:
+        return None
+    rows = []
+    for line in raw:
+        cells = list(_CELL.finditer(line))
+        if [m.start() for m in cells] != starts:
+            return None
+        rows.append([m.group() for m in cells])
+    return rows
 
 
 def _events(nodes: Iterable[_Node]) -> list[_Event]:
