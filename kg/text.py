@@ -40,6 +40,11 @@ def display_width(text: str) -> int:
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
+# a part of an institution named before it ("Faculty of Informatics, TU Wien"): the reader
+# takes such a line for an institutions line, the affiliations step passes the part over
+INSTITUTION_PART = regex.compile(
+    r"^(?:Department|Dept\.?|Faculty|School|Division|Chair)\s+(?:of|for)\s+\p{Lu}"
+)
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 

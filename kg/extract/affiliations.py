@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..records import Institution, Paper, Person, Problem
-from ..text import fold, slug
+from ..text import INSTITUTION_PART, fold, slug
 from .tables import SPLIT_AFFILIATIONS, Tables, resolve
 
 _BRACKETED = re.compile(r"[\[【(（]([^\]】)）]+)[\]】)）]")
@@ -25,8 +25,6 @@ _ORG_WORDS = re.compile(
 _ACRONYM = re.compile(r"[A-Z0-9][A-Z0-9*&+\-.]*")  # "IPADS", "A*STAR": no person's name
 _PERSON = re.compile(r"^[A-Z][a-z'’\-]+(?:\s+[A-Z]\.?)?(?:\s+[A-Z][a-z'’\-]+){1,2}$")
 _LEGAL_FORM = re.compile(r"(?i)^(?:inc|ltd|llc|co|corp|gmbh|limited|plc|s\.?a|ag|pte)\.?$")
-# a part of a university named before it: "Faculty of Informatics", "School of Computing"
-_UNIT = re.compile(r"^(?:Department|Dept\.?|Faculty|School|Division|Chair)\s+(?:of|for)\s+[A-Z]")
 _JOINED_ZH = re.compile(r"\s*(?:和|与|及)\s*")
 _STATE = re.compile(r"^[A-Z]{2}$")  # a state's postal code: "NM", "TN"
 _CAMPUS = re.compile(r"^[A-Z][a-z]+(?:[ \-][A-Z][a-z]+)?$")
@@ -139,7 +137,8 @@ def field_institutions(
         if isinstance(before, str) and _campus(before, token, tables):
             i += 1  # "University of Wisconsin, Madison": the campus of the place before
             continue
-        if _UNIT.match(token) and not resolve(tables, token) and _names_institution(nxt, tables):
+        part = INSTITUTION_PART.match(token) and not resolve(tables, token)
+        if part and _names_institution(nxt, tables):
             i += 1  # "Faculty of Informatics, TU Wien": a part of the institution after it
             continue
         iid = _piece(token, paper, tables, found, people)

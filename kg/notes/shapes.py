@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import regex
 
 from ..records import Author
-from ..text import LEADING_SYMBOLS, guess_language
+from ..text import INSTITUTION_PART, LEADING_SYMBOLS, guess_language
 from .conference import venue_in
 from .labels import Labels
 from .memo import memo
@@ -417,15 +417,15 @@ AUTHOR_LINE_LIMIT = 2000  # characters: a longer line is not read as authors (it
 
 # "Zhou, Jingyu", "van Renesse, Robbert", "Li, Fei-Fei": a surname (one word, or one after
 # a particle), a comma and up to three given names or initials
+_GIVEN_NAMES = r"(?P<first>\p{Lu}[\p{L}'’.\-]*(?:\s+\p{Lu}[\p{L}'’.\-]*){0,2})"
 _INVERTED = regex.compile(
     rf"(?P<last>(?:(?:{'|'.join(sorted(_PARTICLES))})\s+)*\p{{Lu}}[\p{{L}}'’\-]*)\s*,\s*"
-    r"(?P<first>\p{Lu}[\p{L}'’.\-]*(?:\s+\p{Lu}[\p{L}'’.\-]*){0,2})"
+    + _GIVEN_NAMES
 )
 # a surname of two or three words ("Jayaram Subramanya, Suhas"): read so only among names
 # most of which have one-word surnames, or "Jane Doe, Acme" would be a person too
 _INVERTED_LONG = regex.compile(
-    r"(?P<last>\p{Lu}[\p{L}'’\-]*(?:\s+\p{Lu}[\p{L}'’\-]*){1,2})\s*,\s*"
-    r"(?P<first>\p{Lu}[\p{L}'’.\-]*(?:\s+\p{Lu}[\p{L}'’.\-]*){0,2})"
+    r"(?P<last>\p{Lu}[\p{L}'’\-]*(?:\s+\p{Lu}[\p{L}'’\-]*){1,2})\s*,\s*" + _GIVEN_NAMES
 )
 _END_MARKS = regex.compile(r"(?:(?<![\s,]\p{Lu})\.|[。;；:：])+$")
 _INITIALS = regex.compile(r"(?:\p{Lu}\.\s*)+")
@@ -551,13 +551,9 @@ def author_line(text: str, labels: Labels, labelled: bool = False) -> AuthorLine
     return AuthorLine(tuple(authors), tuple(orphans))
 
 
-# "Heidelberg" in "Heidelberg University, Heidelberg, Germany"; "Faculty of Informatics" in
-# "Faculty of Informatics, TU Wien": the town of an address, a part of the place after it
+# "Heidelberg" in "Heidelberg University, Heidelberg, Germany": the town of an address
 _TOWN = regex.compile(r"^\p{Lu}\p{Ll}+(?:[ \-]\p{Lu}\p{Ll}+)?$")
 _STATE_CODE = regex.compile(r"^\p{Lu}{2}$")
-_UNIT = regex.compile(
-    r"^(?:Department|Dept\.?|Faculty|School|Division|Chair)\s+(?:of|for)\s+\p{Lu}"
-)
 
 
 def _address(pieces: list[str], k: int, labels: Labels) -> bool:
@@ -566,7 +562,7 @@ def _address(pieces: list[str], k: int, labels: Labels) -> bool:
     before a place."""
     piece = pieces[k]
     nxt = pieces[k + 1] if k + 1 < len(pieces) else ""
-    if _UNIT.match(piece):
+    if INSTITUTION_PART.match(piece):
         return bool(nxt) and is_institution(nxt, labels)
     closing = pieces[k + 1 :]  # a region or a state's code, then the country
     return (
