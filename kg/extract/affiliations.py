@@ -200,7 +200,7 @@ def _without_address(tokens: list[str | _Known], tables: Tables) -> list[str | _
 def _conjoined(token: str | _Known, tables: Tables) -> list[str | _Known]:
     """ "北大和MSR", "阿里与浙大": places kg knows joined by 和, 与 or 及 with no organisation
     word before it to cut at (as "清华大学和北京大学" has), each on its own."""
-    if not isinstance(token, str) or resolve(tables, token) or not _JOINED_ZH.search(token):
+    if not isinstance(token, str) or not _JOINED_ZH.search(token) or resolve(tables, token):
         return [token]
     parts = [p.strip() for p in _JOINED_ZH.split(token) if p.strip()]
     return list(parts) if all(resolve(tables, p) for p in parts) else [token]
@@ -226,12 +226,7 @@ def _names_institution(token: str | _Known | None, tables: Tables) -> bool:
 def _campus(before: str, token: str, tables: Tables) -> bool:
     """ "Madison" after "University of Wisconsin": a town naming the campus of the
     university before it, not an institution of its own."""
-    return (
-        bool(_CAMPUS.match(token))
-        and bool(_UNIVERSITY.search(before))
-        and not resolve(tables, token)
-        and fold(token) not in tables.countries
-    )
+    return bool(_UNIVERSITY.search(before)) and _town(token, tables, coded=False)
 
 
 def _unbracket(inner: str, tables: Tables, people: list[str]) -> str:

@@ -166,8 +166,9 @@ def presented(paper: Paper, tables: Tables) -> Named:
     # "Memstrata, 一个轻量的多租户内存分配器…": a summary that opens with its system
     opening = _OPENS_WITH_NAME.match(paper.abstract)
     first = opening["name"] if opening else ""
-    if first and zipf(first.casefold()) < _EVERYDAY_OPENING and first not in names:
-        names += [first] if _could_be_own(first, tables) else []
+    everyday = not first or zipf(first.casefold()) >= _EVERYDAY_OPENING
+    if not everyday and first not in names and _could_be_own(first, tables):
+        names.append(first)
     loose: set[str] = set()
     for m in _PRESENTS_STRONG.finditer(paper.abstract):
         name = next(g for g in m.groups() if g).rstrip(".")

@@ -88,6 +88,8 @@ class Labels:
     _chair_re: regex.Pattern[str] = field(init=False, repr=False, compare=False)
     _chair_line_re: regex.Pattern[str] = field(init=False, repr=False, compare=False)
     _pages: frozenset[str] = field(init=False, repr=False, compare=False)
+    _title_headers: frozenset[str] = field(init=False, repr=False, compare=False)
+    _label_words: frozenset[str] = field(init=False, repr=False, compare=False)
     _prefix_re: regex.Pattern[str] = field(init=False, repr=False, compare=False)
     _suffix_re: regex.Pattern[str] = field(init=False, repr=False, compare=False)
     _org_re: regex.Pattern[str] = field(init=False, repr=False, compare=False)
@@ -126,6 +128,8 @@ class Labels:
         for word in self.ignored:
             kind[word.casefold()] = "ignored"
         self._set("_kind", kind)
+        self._set("_label_words", frozenset(kind))
+        self._set("_title_headers", frozenset(w.casefold() for w in self.fields.get("title", ())))
         self._set(
             "_label_re",
             # "Title: X", "Title · X", Obsidian's inline fields "title:: X", "【论文】X", and in
@@ -244,12 +248,12 @@ class Labels:
     @property
     def title_headers(self) -> frozenset[str]:
         """The title labels, case-folded: a table column headed so holds titles."""
-        return frozenset(w.casefold() for w in self.fields.get("title", ()))
+        return self._title_headers
 
     @property
     def label_words(self) -> frozenset[str]:
         """Every label word, case-folded: of a field, the conference or a line read past."""
-        return frozenset(self._kind)
+        return self._label_words
 
     def _set(self, name: str, value: object) -> None:
         object.__setattr__(self, name, value)

@@ -1207,7 +1207,8 @@ class Structure:
         about it ("Perseus: A Fail-Slow Detection Framework for Cloud Storage Systems",
         then what the note-taker wrote); empty unless every such title has its prose."""
         starts = [k for k in range(len(lines)) if self.bare_title(lines, k)]
-        starts = [k for k in starts if k + 1 not in starts]  # a session line right above one
+        heads = set(starts)
+        starts = [k for k in starts if k + 1 not in heads]  # a session line right above one
         out = []
         for n, k in enumerate(starts):
             end = starts[n + 1] if n + 1 < len(starts) else len(lines)

@@ -94,10 +94,9 @@ def iri(value: str | URIRef) -> IRI:
     value = str(value)
     if _UNSAFE_IRI.search(value):
         value = _UNSAFE_IRI.sub(lambda m: "".join(f"%{b:02X}" for b in m.group().encode()), value)
-    fragment = value.find("#") + 1
-    if fragment and "#" in value[fragment:]:
-        # one "#" starts the fragment; a page's "…/#boost#productivity" holds a second one
-        value = value[:fragment] + value[fragment:].replace("#", "%23")
+    # one "#" starts the fragment; a page's "…/#boost#productivity" holds a second one
+    head, mark, fragment = value.partition("#")
+    value = head + mark + fragment.replace("#", "%23")
     return IRI(f"<{value}>")
 
 
