@@ -84,7 +84,8 @@ class Line:
     number: int  # 1-based line of the file
     text: str  # plain text: markup removed, link text kept, spaces folded
     # "heading" | "item" (first line of a list item) | "text" | "html"; the reader adds
-    # "authors" for the author part of a line it split ("Title — A, B (MIT)")
+    # "authors" for the author part of a line it split ("Title — A, B (MIT)") and "people"
+    # for the people a paragraph names by handles ("@Charlie @李秀红 他们的 [Title](…)")
     kind: str
     level: int = 0  # heading level (1-6), 0 otherwise
     depth: int = 0  # list nesting: 0 outside lists, 1 in a top-level item ...

@@ -648,12 +648,17 @@ class Structure:
     def mentioned(self, line: Line) -> list[Draft]:
         """Papers named in prose that is part of no paper, by links to their pages ("I liked
         [VectorVisor](…/presentation/ginzburg)", "[Metastable Failures in the Wild](…)"):
-        a link to a paper whose text is a name or a title."""
+        a link to a paper whose text is a name or a title. In a paragraph of prose, what
+        the paragraph says after a paper's link is about that paper (:func:`_about`)."""
         out = []
         for link in line.links:
             if self.paper_name(link):
                 one = replace(line, text=link.text.strip(), links=(link,), lead="", tags=())
                 out.append(Draft(one, link.text.strip(), [], ["link", "mention"], "mention"))
+        if out and is_prose(line.text):
+            about = _about(line, [d.title for d in out], self.labels)
+            for draft, body in zip(out, about, strict=True):
+                draft.body.extend(body)
         return out
 
     def paper_name(self, link: Link) -> bool:
@@ -972,11 +977,17 @@ class Structure:
 
         def skip() -> None:
             if leftover:
+                told = []  # prose that tells of the papers it links to is theirs
                 for line in leftover:
-                    for draft in self.mentioned(line):
+                    drafts = self.mentioned(line)
+                    for draft in drafts:
                         use(draft)  # "Next on my list are [MELF](…), [zpoline](…)": papers
                         found.papers.append(draft)
-                found.skipped.append((list(leftover), NOT_PART))
+                    if any(draft.body for draft in drafts):
+                        told.append(line)
+                rest = [line for line in leftover if line not in told]
+                if rest:
+                    found.skipped.append((rest, NOT_PART))
                 leftover.clear()
 
         # a session line no paper follows ("Welcome and Awards Monday, 8:30am-9am"): skipped
@@ -1671,6 +1682,84 @@ def _system_name(text: str) -> bool:
     return _SYSTEM_NAME.fullmatch(text.strip()) is not None
 
 
+# between two links to papers that a paragraph names together: "[A] 和 [B]", "[A], [B]"
+_JOINED = regex.compile(r"\s*(?:[,，、/&]|and|以及|和|与|及)?\s*", regex.I)
+# a clause of prose: up to a full stop or a semicolon
+_CLAUSE = regex.compile(r"(?<=[。；;！？!?])|(?<=\.)\s+(?=\p{Lu})")
+# "@Charlie": a person named by a social handle
+_HANDLE_NAME = regex.compile(r"(?<![\w@])@([\p{L}][\p{L}\d_\-]{1,30})")
+
+
+def _about(line: Line, titles: list[str], labels: Labels) -> list[list[Line]]:
+    """What a paragraph of prose says of each paper it links to, in order: the text after
+    a link, to the next link, is that link's paper's ("接着是 [SoCFlow: …](…)，想法是……").
+    Papers linked together ("[PIM-DL: …](…) 和 [SpecPIM: …](…)。PIM-DL 把……；SpecPIM
+    给……") share the text after them, a clause going to the paper whose name it holds
+    ("PIM-DL") and its next clauses with it. The people the text before the first link
+    names by handles ("@Charlie @李秀红 他们的 [Centauri: …]") are that paper's authors,
+    and that text is its too when it names authors ("刘譞哲老师组里徐大亮的 [SoCFlow: …]")."""
+    text = line.text
+    spans = []
+    at = 0
+    for title in titles:
+        start = text.find(title, at)
+        if start < 0:
+            return [[] for _ in titles]
+        spans.append((start, start + len(title)))
+        at = start + len(title)
+    groups = [[0]]
+    for k in range(1, len(titles)):
+        if _JOINED.fullmatch(text[spans[k - 1][1] : spans[k][0]]):
+            groups[-1].append(k)
+        else:
+            groups.append([k])
+    out: list[list[Line]] = [[] for _ in titles]
+
+    def said(k: int, words: str, linked: bool = True) -> None:
+        words = words.strip(" :：,，;；")
+        if words.strip("。."):
+            # the links of the words before a paper's link name its people, not the paper
+            links = tuple(ln for ln in line.links if linked and ln.text and ln.text in words)
+            out[k].append(replace(line, text=words, kind="text", links=links, lead="", tags=()))
+
+    before = text[: spans[0][0]]
+    people = []
+    for link in line.links:  # "[@Gyeong-In Yu](…)": a handle that is a link, spaces and all
+        if link.text.startswith("@") and link.text in before:
+            people.append(link.text[1:].strip())
+            before = before.replace(link.text, " ", 1)
+    people += _HANDLE_NAME.findall(before)
+    for k in groups[0]:
+        if people:
+            out[k].append(
+                replace(line, text=", ".join(people), kind="people", links=(), lead="", tags=())
+            )
+        if author_phrases(before, labels):  # "刘譞哲老师组里徐大亮的 [SoCFlow: …](…)"
+            said(k, before, linked=False)
+    for g, members in enumerate(groups):
+        end = spans[members[-1]][1]
+        stop = spans[groups[g + 1][0]][0] if g + 1 < len(groups) else len(text)
+        after = text[end:stop]
+        if len(members) == 1:
+            said(members[0], after)
+            continue
+        names = {k: _short_name(titles[k]) for k in members}
+        told = members
+        for clause in _CLAUSE.split(after):
+            named = [k for k in members if names[k] and names[k] in clause]
+            if named:
+                told = named[:1]
+            for k in told:
+                said(k, clause)
+    return out
+
+
+def _short_name(title: str) -> str:
+    """The name a title gives its system before its colon ("PIM-DL: Expanding …"), or ""."""
+    name, colon, _ = title.partition(":")
+    return name.strip() if colon and len(name.split()) <= 3 else ""
+
+
 def _titled(shape: TitleShape) -> bool:
     """A field's value that is a paper's title: shaped like one, and more than a word or a
     number ("年份: 2026" is no title)."""
@@ -1928,6 +2017,10 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
             _section_author(out, text, labels)  # a line of an author section
             continue
         if is_stray_number(text):
+            continue
+        if line.kind == "people":  # people a paragraph names by handles ("@Charlie @李秀红")
+            out.written.append(text)
+            out.authors += [Author(name) for name in text.split(", ")]
             continue
         if line.kind == "authors":  # the authors a reference or "Title — A, B" names
             _authors(out, text, labels)
