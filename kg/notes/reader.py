@@ -109,6 +109,7 @@ _BRACKET_GROUP = regex.compile(r"【([^【】\n]{1,30})】")
 # 《Title》，作者来自…"): a Chinese note's way of naming the paper it is about
 _BOOK_TITLE = regex.compile(r"《(?P<title>[^《》\n]{8,300})》")
 _PAPER_WORDS = regex.compile(r"论文|文章|作者|一作|paper|DOI|doi\.org|arXiv", regex.I)
+_TAGS_ONLY = regex.compile(r"(?:\s*<[^<>]*>)+\s*")
 _HANDLE = regex.compile(r"(?<![\w@])@\w{2,30}\b\s*")
 _CONTENTS = regex.compile(
     r"^\s*(?:@?\[?TOC\]?(?:\(.*\))?|\**(?:文章目录|目录|Contents|Table of Contents)\**)\s*$",
@@ -1459,7 +1460,8 @@ class Structure:
             return True
         if i + 1 < len(lines) and self.name_over_places(line, lines[i + 1]):
             return False  # "Andrey Prokopenko" over "Oak Ridge National Laboratory": an author
-        following = lines[i + 1 : i + 4]
+        # pictures between a title and what follows it say nothing ("<img src=…>")
+        following = [nxt for nxt in lines[i + 1 : i + 6] if nxt.kind != "html"][:3]
         for k, nxt in enumerate(following):
             if nxt.strong and not line.strong:
                 break
@@ -1478,6 +1480,37 @@ class Structure:
             if not self.link_only(nxt):
                 break
         return False
+
+    def bold_peer(self, lines: list[Line], i: int, j: int) -> bool:
+        """Whether the bold line ``j`` in the block of the bold title ``i`` is the next paper:
+        both alone in their paragraphs and shaped strongly as titles of four words or more,
+        prose (past pictures) under it ("**sIOPMP: Scalable and Efficient I/O Protection for
+        TEEs**", a photo, a paragraph about the talk)."""
+        line, start = lines[j], lines[i]
+        if not (line.strong and start.strong) or line.text.rstrip().endswith((":", "：")):
+            return False
+        if not all(self.alone(lines, k) and self.long_strong(lines[k].text) for k in (i, j)):
+            return False
+        after = [nxt for nxt in lines[j + 1 : j + 4] if nxt.kind != "html"]
+        return bool(after) and is_prose(after[0].text)
+
+    def alone(self, lines: list[Line], k: int) -> bool:
+        """Whether line ``k`` is a paragraph of its own."""
+        block = lines[k].block
+        return (k == 0 or lines[k - 1].block != block) and (
+            k + 1 == len(lines) or lines[k + 1].block != block
+        )
+
+    def long_strong(self, text: str) -> bool:
+        """A title shaped strongly so, of four words or more, and no label kg knows."""
+        shape = title_shape(text, self.labels)
+        return (
+            shape.ok
+            and shape.strong
+            and len(shape.title.split()) >= 4
+            and self.labels.label(text) is None
+            and not self.labels.bare_label(text)
+        )
 
     def title_goes_on(self, lines: list[Line], i: int) -> bool:
         """Whether a labelled title on line ``i`` goes on on the next line: that line, in
@@ -1541,7 +1574,7 @@ class Structure:
             if j == i + 1 and lines[i].strong and self.remark_line(lines[j]):
                 j += 1  # "**Title**", then "Gist: ...": a line about it, not the next title
                 continue
-            if not labelled and self.starts_paper(lines, j):
+            if not labelled and (self.starts_paper(lines, j) or self.bold_peer(lines, i, j)):
                 break
             if labelled and self.starts_paper(lines, j) and not self.labels.label(text):
                 break
@@ -1959,6 +1992,8 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
         text = line.text
         if is_stray_number(text):
             continue  # numbering before the next paper: no part of this one
+        if line.kind == "html" and _TAGS_ONLY.fullmatch(text):
+            continue  # a picture ("<img src=…/>"), a rule: no words of the paper's
         if (
             URL_RE.fullmatch(text)
             and not line.links
