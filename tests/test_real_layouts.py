@@ -30,6 +30,9 @@ NOT_YET = {
         "institutions": 0.54,
         "claims": 0.98,
     },
+    # a VuePress post with 12 empty session headings, which the gold lists as sessions and
+    # kg does not (a heading over no paper is no session); one-link paragraphs under topics
+    "real-12.yaml": {"papers": 0.89, "sessions": 0.43, "people": 0.66, "institutions": 0.58},
 }
 
 
