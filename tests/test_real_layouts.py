@@ -32,7 +32,7 @@ NOT_YET = {
     },
     # a VuePress post with 12 empty session headings, which the gold lists as sessions and
     # kg does not (a heading over no paper is no session); one-link paragraphs under topics
-    "real-12.yaml": {"papers": 0.89, "sessions": 0.43, "people": 0.66, "institutions": 0.58},
+    "real-12.yaml": {"papers": 0.91, "sessions": 0.43, "people": 0.99, "institutions": 0.86},
 }
 
 

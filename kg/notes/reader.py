@@ -2007,7 +2007,9 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
         if label is not None:
             kind, value = label
             if kind == "institutions":
-                _authors(out, value, labels)
+                people, said = _names_then_words(value, labels)
+                _authors(out, people, labels)
+                _phrased(out, said, labels)  # "…，三人都在Google AI。": where they work
             elif kind == "link":
                 if out.link_field is None:
                     # "Link: [DOI](https://doi.org/…)": the address, not the link's text
@@ -2090,14 +2092,7 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
             for url in URL_RE.findall(text) if bare_url else []:
                 _add_link(out, url, "", labels)
             continue
-        for phrase_people, phrase_places in author_phrases(text, labels):
-            affiliation = (phrase_places,) if phrase_places else ()
-            if phrase_people:
-                out.authors += [Author(n, affiliation) for n in phrase_people]
-            elif affiliation:
-                out.institutions.append(phrase_places)
-            written = (", ".join(phrase_people), phrase_places)
-            out.written.append(" ".join(x for x in written if x))
+        _phrased(out, text, labels)
         authors_open = False
         _links_of(out, line, labels)
         if mode == "remarks":
@@ -2105,6 +2100,45 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
         else:
             out.abstract.append(line)
     return out
+
+
+def _phrased(out: Fields, text: str, labels: Labels) -> None:
+    """The authors and institutions that prose names ("作者是 X，来自 Y")."""
+    for phrase_people, phrase_places in author_phrases(text, labels) if text else ():
+        affiliation = (phrase_places,) if phrase_places else ()
+        known = {a.name for a in out.authors}  # "第一作者Tyler Lu…" after the author field
+        new = [n for n in phrase_people if n not in known]
+        if phrase_people and not new and not phrase_places:
+            continue
+        if phrase_people:
+            out.authors += [Author(n, affiliation) for n in new]
+        elif affiliation:
+            out.institutions.append(phrase_places)
+        written = (", ".join(phrase_people), phrase_places)
+        out.written.append(" ".join(x for x in written if x))
+
+
+_SENTENCE_STOP = regex.compile(r"。")
+
+
+def _names_then_words(value: str, labels: Labels) -> tuple[str, str]:
+    """An author field that names its people, then goes on in sentences about them ("作者：
+    Tyler Lu、Dale Schuurmans、Craig Boutilier，三人都在Google AI。第一作者……"): the names,
+    and the words after them. A field of one sentence is all names, as before."""
+    value = value.strip()
+    stop = _SENTENCE_STOP.search(value.rstrip("。 "))
+    if stop is None:
+        return value, ""
+    head, rest = value[: stop.start()], value[stop.end() :]
+    pieces = head.split("，")
+    # the names end before a phrase that says where they work ("三人都在Google AI")
+    limit = next((m for m, p in enumerate(pieces) if m and author_phrases(p, labels)), len(pieces))
+    for k in range(limit, 0, -1):
+        names = "，".join(pieces[:k])
+        found = author_line(names, labels, labelled=True)
+        if found is not None and found.authors and not found.institutions:
+            return names, "。".join(x for x in ("，".join(pieces[k:]), rest) if x)
+    return value, ""
 
 
 def _venue_remark(value: str, labels: Labels) -> bool:

@@ -522,6 +522,12 @@ def author_line(text: str, labels: Labels, labelled: bool = False) -> AuthorLine
         for place in places:
             if not is_institution(place, labels) and _size(place) > 3:
                 return None
+        if len(pieces) == 2 and cut == 1 and not is_institution(places[0], labels):
+            # "Non-Delusional Q-Learning and Value-Iteration": a title's "and", not a name
+            # and where it works (a place follows its people after a comma)
+            joint = group[spans[cut - 1][1] + len(pieces[cut - 1]) : spans[cut][1]]
+            if _AND_JOINT.search(joint):
+                return None
         people_total += len(people)
         if people:
             authors += [Author(p, (affiliation,) if affiliation else ()) for p in people]
@@ -583,6 +589,9 @@ _FROM = regex.compile(r"\s*[，,]\s*(?:都|均|全都|分别)?来自\s*")
 def _size(text: str) -> float:
     """How many words a text holds: Latin words, or Chinese characters by twos."""
     return len(text.split()) + len(HAN.findall(text)) / 2
+
+
+_AND_JOINT = regex.compile(r"\band\b|&|和|与")
 
 
 def _piece_spans(group: str) -> list[tuple[str, int]]:
