@@ -91,6 +91,30 @@ def test_every_problem_names_file_and_line() -> None:
             assert Path(problem.path).exists() and problem.line >= 1
 
 
+def test_a_paragraph_gives_each_linked_paper_its_own_words(tmp_path: Path) -> None:
+    """Who a later link's paper is by, said just before that link, is that paper's; a clause
+    goes to the paper whose name stands first in it, as a word ("FlashAttention-2")."""
+    alpa = "Alpa: Automating Inter- and Intra-Operator Parallelism for Distributed Deep Learning"
+    orca = "Orca: A Distributed Serving System for Transformer-Based Generative Models"
+    (tmp_path / "notes.md").write_text(
+        f"# OSDI 2022\n\n先是 [{alpa}](https://www.usenix.org/conference/osdi22/presentation/"
+        "zheng-lianmin)，把并行拆成算子间和算子内两层来搜。接着是 Byung-Gon Chun 老师组里 "
+        f"Gyeong-In Yu 的 [{orca}](https://www.usenix.org/conference/osdi22/presentation/yu)，"
+        "按迭代来调度请求。\n\n"
+        "Read together: [FlashAttention: Fast and Memory-Efficient Exact Attention with "
+        "IO-Awareness](https://arxiv.org/abs/2205.14135) and [FlashAttention-2: Faster Attention"
+        " with Better Parallelism and Work Partitioning](https://arxiv.org/abs/2307.08691). "
+        "FlashAttention tiles attention so it stays in on-chip memory. FlashAttention-2 splits "
+        "the work better across warps and is about 2x faster than FlashAttention.\n",
+        encoding="utf-8",
+    )
+    papers = {p.title.split(":")[0]: p for p in read_notes([tmp_path]).papers}
+    assert [a.name for a in papers["Alpa"].authors] == []
+    assert [a.name for a in papers["Orca"].authors] == ["Byung-Gon Chun", "Gyeong-In Yu"]
+    first, second = papers["FlashAttention"].abstract, papers["FlashAttention-2"].abstract
+    assert "2x" in second and "2x" not in first and "tiles" in first
+
+
 def test_files_are_read_in_a_stable_order_whatever_the_order_given() -> None:
     case = DATA / "cases" / "duplicate-doi"
     a, b = sorted(case.glob("*.txt"))

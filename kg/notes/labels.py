@@ -40,10 +40,11 @@ _SESSION_NUMBER = regex.compile(
 
 
 # names in a phrase: "Jane Doe", "M. Frans Kaashoek", "郑怜悯", joined by commas or "and"
+# a word of a Latin name: its letters (and marks) stop at a Chinese character ("第一作者Tyler
+# Lu的本科…")
+_LATIN_WORD = r"\p{Lu}(?:[^\W\d_\p{Han}]|['’.\-])*"
 _NAME = (
-    # a Latin name's letters stop at a Chinese character: "第一作者Tyler Lu的本科…"
-    r"(?:\p{Lu}(?:[^\W\d_\p{Han}]|['’.\-])*(?:\s+(?:\p{Lu}(?:[^\W\d_\p{Han}]|['’.\-])*"
-    r"|de|van|von|der)){0,4}"
+    rf"(?:{_LATIN_WORD}(?:\s+(?:{_LATIN_WORD}|de|van|von|der)){{0,4}}"
     r"|\p{Han}{2}(?:\p{Han}(?<![也是在都还又就和与的]))?)"
 )
 _PEOPLE = rf"\s*(?P<people>{_NAME}(?:\s*(?:,|，|、|\band\b|和|与|&)\s*{_NAME})*(?:\s*等人?)?)\s*"

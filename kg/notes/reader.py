@@ -1719,8 +1719,8 @@ def _system_name(text: str) -> bool:
 _JOINED = regex.compile(r"\s*(?:[,，、/&]|and|以及|和|与|及)?\s*", regex.I)
 # a clause of prose: up to a full stop or a semicolon
 _CLAUSE = regex.compile(r"(?<=[。；;！？!?])|(?<=\.)\s+(?=\p{Lu})")
-# "@Charlie": a person named by a social handle
-_HANDLE_NAME = regex.compile(r"(?<![\w@])@([\p{L}][\p{L}\d_\-]{1,30})")
+# "@Charlie": a person named by a social handle, which ends at a space or a mark
+_HANDLE_NAME = regex.compile(r"(?<![\w@])@([\p{L}][\p{L}\d_\-]{1,30})(?=[\s,，、;；]|$)")
 
 
 def _about(line: Line, titles: list[str], labels: Labels) -> list[list[Line]]:
@@ -1762,6 +1762,9 @@ def _about(line: Line, titles: list[str], labels: Labels) -> list[list[Line]]:
             people.append(link.text[1:].strip())
             before = before.replace(link.text, " ", 1)
     people += _HANDLE_NAME.findall(before)
+    people = [  # "@usenix": an organisation's handle, no author
+        p for p in dict.fromkeys(people) if not (labels.is_known(p) or labels.has_org_word(p))
+    ]
     for k in groups[0]:
         if people:
             out[k].append(
@@ -1773,18 +1776,38 @@ def _about(line: Line, titles: list[str], labels: Labels) -> list[list[Line]]:
         end = spans[members[-1]][1]
         stop = spans[groups[g + 1][0]][0] if g + 1 < len(groups) else len(text)
         after = text[end:stop]
+        clauses = _CLAUSE.split(after)
+        if g + 1 < len(groups) and len(clauses) > 1 and author_phrases(clauses[-1], labels):
+            # "…。接着是刘譞哲老师组里徐大亮的 [SoCFlow: …]": the next paper's people
+            last = clauses.pop()
+            after = after[: after.rfind(last)]
+            for k in groups[g + 1]:
+                said(k, last, linked=False)
         if len(members) == 1:
             said(members[0], after)
             continue
         names = {k: _short_name(titles[k]) for k in members}
         told = members
-        for clause in _CLAUSE.split(after):
-            named = [k for k in members if names[k] and names[k] in clause]
+        for clause in clauses:
+            # the paper whose name comes first in the clause, as a word ("PIM-DL", not "PIM")
+            where = {k: _word_at(names[k], clause) for k in members if names[k]}
+            named = sorted((a, -len(names[k]), k) for k, a in where.items() if a >= 0)
             if named:
-                told = named[:1]
+                told = [named[0][2]]
             for k in told:
                 said(k, clause)
     return out
+
+
+def _word_at(name: str, text: str) -> int:
+    """Where ``name`` first stands in ``text`` as a word of its own, or -1."""
+    at = text.find(name)
+    while at >= 0:
+        before, after = text[at - 1 : at], text[at + len(name) : at + len(name) + 1]
+        if not any(c.isalnum() or c in "-_" for c in before + after):
+            return at
+        at = text.find(name, at + 1)
+    return -1
 
 
 def _short_name(title: str) -> str:
@@ -2118,7 +2141,7 @@ def _phrased(out: Fields, text: str, labels: Labels) -> None:
         out.written.append(" ".join(x for x in written if x))
 
 
-_SENTENCE_STOP = regex.compile(r"。")
+_COMMA = regex.compile(r"\s*[，,]\s*")
 
 
 def _names_then_words(value: str, labels: Labels) -> tuple[str, str]:
@@ -2126,11 +2149,11 @@ def _names_then_words(value: str, labels: Labels) -> tuple[str, str]:
     Tyler Lu、Dale Schuurmans、Craig Boutilier，三人都在Google AI。第一作者……"): the names,
     and the words after them. A field of one sentence is all names, as before."""
     value = value.strip()
-    stop = _SENTENCE_STOP.search(value.rstrip("。 "))
-    if stop is None:
+    stop = value.rstrip("。 ").find("。")
+    if stop < 0:
         return value, ""
-    head, rest = value[: stop.start()], value[stop.end() :]
-    pieces = head.split("，")
+    head, rest = value[:stop], value[stop + 1 :]
+    pieces = _COMMA.split(head)
     # the names end before a phrase that says where they work ("三人都在Google AI")
     limit = next((m for m, p in enumerate(pieces) if m and author_phrases(p, labels)), len(pieces))
     for k in range(limit, 0, -1):

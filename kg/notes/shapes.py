@@ -591,7 +591,7 @@ def _size(text: str) -> float:
     return len(text.split()) + len(HAN.findall(text)) / 2
 
 
-_AND_JOINT = regex.compile(r"\band\b|&|和|与")
+_AND_JOINT = regex.compile(r"\band\b|&|和|与|及")
 
 
 def _piece_spans(group: str) -> list[tuple[str, int]]:
