@@ -1715,8 +1715,6 @@ def _system_name(text: str) -> bool:
     return _SYSTEM_NAME.fullmatch(text.strip()) is not None
 
 
-# between two links to papers that a paragraph names together: "[A] 和 [B]", "[A], [B]"
-_JOINED = regex.compile(r"\s*(?:[,，、/&]|and|以及|和|与|及)?\s*", regex.I)
 # a clause of prose: up to a full stop or a semicolon
 _CLAUSE = regex.compile(r"(?<=[。；;！？!?])|(?<=\.)\s+(?=\p{Lu})")
 # "@Charlie": a person named by a social handle, which ends at a space or a mark
@@ -1742,7 +1740,7 @@ def _about(line: Line, titles: list[str], labels: Labels) -> list[list[Line]]:
         at = start + len(title)
     groups = [[0]]
     for k in range(1, len(titles)):
-        if _JOINED.fullmatch(text[spans[k - 1][1] : spans[k][0]]):
+        if _JOINED.match(text[spans[k - 1][1] : spans[k][0]]):  # "[A] 和 [B]", "[A], [B]"
             groups[-1].append(k)
         else:
             groups.append([k])
