@@ -1460,8 +1460,7 @@ class Structure:
             return True
         if i + 1 < len(lines) and self.name_over_places(line, lines[i + 1]):
             return False  # "Andrey Prokopenko" over "Oak Ridge National Laboratory": an author
-        # pictures between a title and what follows it say nothing ("<img src=…>")
-        following = [nxt for nxt in lines[i + 1 : i + 6] if nxt.kind != "html"][:3]
+        following = _past_pictures(lines, i + 1, 3)
         for k, nxt in enumerate(following):
             if nxt.strong and not line.strong:
                 break
@@ -1489,17 +1488,10 @@ class Structure:
         line, start = lines[j], lines[i]
         if not (line.strong and start.strong) or line.text.rstrip().endswith((":", "：")):
             return False
-        if not all(self.alone(lines, k) and self.long_strong(lines[k].text) for k in (i, j)):
+        if not all(_alone(lines, k) and self.long_strong(lines[k].text) for k in (i, j)):
             return False
-        after = [nxt for nxt in lines[j + 1 : j + 4] if nxt.kind != "html"]
+        after = _past_pictures(lines, j + 1, 1)
         return bool(after) and is_prose(after[0].text)
-
-    def alone(self, lines: list[Line], k: int) -> bool:
-        """Whether line ``k`` is a paragraph of its own."""
-        block = lines[k].block
-        return (k == 0 or lines[k - 1].block != block) and (
-            k + 1 == len(lines) or lines[k + 1].block != block
-        )
 
     def long_strong(self, text: str) -> bool:
         """A title shaped strongly so, of four words or more, and no label kg knows."""
@@ -1892,6 +1884,12 @@ def _alone(lines: list[Line], j: int) -> bool:
     return (j == 0 or lines[j - 1].block != block) and (
         j + 1 == len(lines) or lines[j + 1].block != block
     )
+
+
+def _past_pictures(lines: list[Line], start: int, n: int) -> list[Line]:
+    """The first ``n`` lines from ``start`` that are not HTML, passing over up to two: the
+    pictures between a title and what follows it say nothing of it ("<img src=…>")."""
+    return [line for line in lines[start : start + n + 2] if line.kind != "html"][:n]
 
 
 def _lazy_session(line: Line, by_item: dict[int, Node], labels: Labels) -> bool:

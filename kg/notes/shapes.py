@@ -91,7 +91,10 @@ _PARTICLES = frozenset(
 )
 _HAN_NAME = regex.compile(r"^\p{Han}{2,4}$")
 _HAN_TITLES = regex.compile(r"\s*(?:老师|教授|博士|研究员|同学|等人|等)$")
-_SPLIT_PEOPLE = regex.compile(r"\s*(?:,|，|、|;|；|\band\b|&|和|与|及)\s*")
+# the words that join two names, or two places ("A and B", "A 和 B")
+_AND = r"\band\b|&|和|与|及"
+_AND_JOINT = regex.compile(_AND)
+_SPLIT_PEOPLE = regex.compile(rf"\s*(?:,|，|、|;|；|{_AND})\s*")
 # footnote marks after a name, as in "Jia Pan*" or "Li Wei†¹": equal contribution,
 # corresponding author, affiliation
 _FOOTNOTE_SYMBOLS = "*∗†‡§¶♠♣♥♦"
@@ -591,9 +594,6 @@ def _size(text: str) -> float:
     return len(text.split()) + len(HAN.findall(text)) / 2
 
 
-_AND_JOINT = regex.compile(r"\band\b|&|和|与|及")
-
-
 def _piece_spans(group: str) -> list[tuple[str, int]]:
     """The pieces of an author group between separators, each with where it starts."""
     out: list[tuple[str, int]] = []
@@ -701,7 +701,7 @@ def author_phrases(text: str, labels: Labels) -> tuple[tuple[tuple[str, ...], st
     )
 
 
-_PLACE_BREAK = regex.compile(r"\s*(?:,|，|、|;|；|\band\b|&|和|与|及)\s*")
+_PLACE_BREAK = _SPLIT_PEOPLE  # places part as people do
 
 
 def _leading_institutions(text: str, labels: Labels) -> str:
