@@ -376,6 +376,9 @@ class _Walk:
             plain = _KRAMDOWN_TAIL.sub("", plain)
             if not plain:
                 continue
+            banner = _BANNER.fullmatch(plain)
+            if banner:  # "==== SESSION: Caching ====": a plain-text banner's words
+                plain = banner["text"]
             if level:
                 kind = "heading"
             elif item_first and offset == 0:
@@ -619,6 +622,11 @@ Cell = tuple[str, tuple[Link, ...], bool]
 
 # a line that is only a Jekyll/Liquid or Hugo tag ("{% include JB/setup %}", "{{< toc >}}")
 # or a GitHub alert's marker ("> [!NOTE]"): markup, no text
+# a line framed by a run of one mark on each side, as plain-text mail and programs set off
+# their sections: "==== SESSION: Caching ====", "*** Keynotes ***"
+_BANNER = regex.compile(
+    r"(?P<mark>[=*~#\-_+])(?P=mark){2,}\s*(?P<text>[^=*~#\-_+\s].*?)\s*(?P=mark){3,}"
+)
 _KRAMDOWN_TAIL = regex.compile(r"(?:\s*\{:[^{}]*\}|\s*\\+)+$")
 _TEMPLATE_TAG = regex.compile(r"\{[%{][^{}]*[%}]\}|\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]")
 # fences whose text may be the note-taker's prose: no language, or plain text
