@@ -70,6 +70,7 @@ class LabelWords:
     title_prefixes: Words = ()
     author_phrases: Words = ()
     org_words: Words = ()
+    not_names: Words = ()
     link_kinds: Mapping[str, Words] = field(default_factory=dict)
     end_of_notes: Words = ()
     page_links: Words = ()
@@ -194,6 +195,7 @@ def _merge(read: list[LexiconFile]) -> Lexicon:
                     "title_prefixes",
                     "author_phrases",
                     "org_words",
+                    "not_names",
                     "end_of_notes",
                     "page_links",
                     "venues",

@@ -183,6 +183,7 @@ SECTIONS: dict[str, Any] = {
     "title_prefixes": Words,
     "author_phrases": Words,
     "org_words": Words,
+    "not_names": Words,
     "link_kinds": dict[LinkKind, Words],
     "end_of_notes": Words,
     "page_links": Words,

@@ -76,6 +76,7 @@ class Labels:
     title_prefixes: tuple[str, ...] = ()
     author_phrases: tuple[str, ...] = ()
     org_words: tuple[str, ...] = ()
+    not_names: frozenset[str] = frozenset()  # folded words no person's name holds
     link_kinds: dict[str, tuple[str, ...]] = field(default_factory=dict)
     page_links: tuple[str, ...] = ()
     venues: tuple[str, ...] = ()
@@ -436,6 +437,7 @@ def labels_for(lexicon: Lexicon) -> Labels:
         title_prefixes=words.title_prefixes,
         author_phrases=words.author_phrases,
         org_words=words.org_words,
+        not_names=frozenset(w.casefold() for w in words.not_names),
         link_kinds=dict(words.link_kinds),
         page_links=words.page_links,
         venues=words.venues,

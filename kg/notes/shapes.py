@@ -232,6 +232,8 @@ def title_shape(text: str, labels: Labels) -> TitleShape:
         named = head != text and head.isascii() and 1 <= len(head.split()) <= 3
         return TitleShape(ok, text, prefix, ok and named, note)
     words = text.split()
+    if section_heading(text, labels):
+        return TitleShape(False, text, prefix)  # "Key Insights and Main Results": a part of a note
     one_word_name = len(words) == 1 and len(text) >= 4 and _has_colon_title(text)
     if (not 2 <= len(words) <= 30 or len(text) < 8) and not one_word_name:
         return TitleShape(False, text, prefix)
@@ -241,6 +243,16 @@ def title_shape(text: str, labels: Labels) -> TitleShape:
     title_case = bool(capitals) and sum(w[0].isupper() for w in capitals) / len(capitals) >= 0.6
     strong = _has_colon_title(text) or title_case
     return TitleShape(True, text, prefix, strong, note)
+
+
+_WORD = regex.compile(r"\p{L}+")
+
+
+def section_heading(text: str, labels: Labels) -> bool:
+    """A heading of a part of a paper's note, made of words no title or name is made of
+    alone: "Key Insights and Main Results", "Related Work, Discussion"."""
+    words = [w.casefold() for w in _WORD.findall(text)]
+    return bool(words) and all(w in labels.not_names or w in _LOWER_OK for w in words)
 
 
 def _original_title(text: str, labels: Labels) -> bool:
@@ -357,6 +369,8 @@ def is_person(name: str, labels: Labels) -> bool:
     if _HAN_NAME.match(name):
         return name[:1] in labels.surnames_zh or name[:2] in labels.surnames_zh
     words = name.split()
+    if any(w.casefold() in labels.not_names for w in words):
+        return False  # "Key Insights", "Related Work": a part of a note
     if len(words) == 2 and _VANCOUVER.match(name):
         return True  # "Gencer AE": a family name and initials, as references write them
     if not 2 <= len(words) <= 5:
