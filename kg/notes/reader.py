@@ -88,6 +88,9 @@ _TAGGED_WORK = regex.compile(
 _PAPER_ID = regex.compile(r"\b10\.\d{4,9}/|\b\d{4}\.\d{4,5}\b")
 _FIELD_BARS = regex.compile(r"\s+[|｜]\s+")
 _DASHED = regex.compile(r"^\s*[—–\-:：]\s*\S")
+# after a title, a sentence about it going on in lower case ("… keeps serving …"), or a colon
+_GOES_ON = regex.compile(r"^\s+\p{Ll}{2,}\s+\p{Ll}")
+_COLON_THEN = regex.compile(r"^\s*[:：]\s*")
 # between a title and its authors: a spaced dash or bar, or the Chinese dash "——"
 _TITLE_SEPARATOR = regex.compile(r"\s+[—–|｜]\s+|\s+-{1,2}\s+|\s*——\s*")
 _NICKNAME = regex.compile(r"[\"“”'‘’][^\"“”'‘’]{1,20}[\"“”'‘’]")
@@ -621,6 +624,8 @@ class Structure:
             first.more = others
             return first
         title, note, prefix = self.title_of(line)
+        if title is not None and line.lead and self.lead_then_words(line):
+            title = None  # "[Orca: …](…) schedules at iteration level …": the link is the title
         if title is None and len(line.links) == 1 and self.paper_name(line.links[0]):
             left = line.text.replace(line.links[0].text, "", 1)
             if TRAILING_BRACKETS.sub("", left).strip() == "":
@@ -634,7 +639,8 @@ class Structure:
             shape = title_shape(line.lead, self.labels)
             after = line.text[len(line.lead) :]
             by = self.by_authors(line, after)
-            if not shape.ok and _system_name(line.lead) and (_DASHED.match(after) or by):
+            a_name = _system_name(line.lead) or self.named_lead(line)
+            if not shape.ok and a_name and (_DASHED.match(after) or by):
                 # "- [[WaferLLM-OSDI25|WaferLLM]] — 第一个在晶圆级芯片上……", "* [VectorVisor](…)
                 # by Samuel Ginzburg et al. ...": a system's name stands for its paper
                 shape = TitleShape(True, line.lead.strip())
@@ -677,6 +683,31 @@ class Structure:
             return True
         return (
             len(text.split()) == 1 and (text[:1].isupper() or _system_name(text)) and len(text) >= 3
+        )
+
+    def lead_then_words(self, line: Line) -> bool:
+        """A line that starts with a title, linked or bold, and goes on in the note-taker's
+        words about it: "[SpotServe: Serving … Instances](…) keeps serving when …", "**Title**:
+        pages the KV cache; …" (a sentence going on in lower case, or one after a colon)."""
+        after = line.text[len(line.lead) :] if line.text.startswith(line.lead) else ""
+        if not after.strip():
+            return False
+        colon = _COLON_THEN.match(after)
+        said = colon is not None and is_prose(after[colon.end() :])
+        if self.named_lead(line):
+            return said  # "[Orca](…/presentation/yu): listed again, …": a name for its paper
+        shape = title_shape(line.lead, self.labels)
+        if not (shape.ok and shape.strong and len(shape.title.split()) >= 3):
+            return False
+        return said or _GOES_ON.match(after) is not None
+
+    def named_lead(self, line: Line) -> bool:
+        """The line starts with a link to a paper whose text is one name ("[Orca](…)")."""
+        return bool(
+            line.links
+            and line.links[0].text.strip() == line.lead.strip()
+            and len(line.lead.split()) == 1
+            and self.paper_name(line.links[0])
         )
 
     def by_authors(self, line: Line, after: str) -> list[Line]:
