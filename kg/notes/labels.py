@@ -59,6 +59,10 @@ _JOINERS = regex.compile(r"[-_]")
 _WORDS = regex.compile(r"[\w']+")
 
 
+def _hostish(word: str) -> bool:
+    return "." in word or "/" in word  # "github.com", "/presentation/": a host or a path
+
+
 @dataclass(frozen=True, eq=False)
 class Labels:
     """The words that mark fields, sessions, authors and the end of the notes.
@@ -92,6 +96,7 @@ class Labels:
     _chair_re: regex.Pattern[str] = field(init=False, repr=False, compare=False)
     _chair_line_re: regex.Pattern[str] = field(init=False, repr=False, compare=False)
     _pages: frozenset[str] = field(init=False, repr=False, compare=False)
+    _link_words: frozenset[str] = field(init=False, repr=False, compare=False)
     _title_headers: frozenset[str] = field(init=False, repr=False, compare=False)
     _label_words: frozenset[str] = field(init=False, repr=False, compare=False)
     _prefix_re: regex.Pattern[str] = field(init=False, repr=False, compare=False)
@@ -123,6 +128,8 @@ class Labels:
         self._set("_ends", tuple(w.casefold() for w in self.end_of_notes))
         self._set("_talks", tuple(w.casefold() for w in self.talks))
         self._set("_pages", frozenset(w.casefold() for w in self.page_links))
+        said = [w for kind in self.link_kinds.values() for w in kind if not _hostish(w)]
+        self._set("_link_words", frozenset(w.casefold() for w in said))
         kind: dict[str, str] = {}
         for name, words in self.fields.items():
             for word in words:
@@ -397,6 +404,10 @@ class Labels:
             return False
         pages = self._pages
         return words[-1] in pages or " ".join(words) in pages or text.strip() in pages
+
+    def is_link_word(self, word: str) -> bool:
+        """A word that says what a link is ("code", "paper", "PDF", "视频"), alone."""
+        return word.strip(" :：").casefold() in self._link_words
 
     def link_kind(self, url: str, text: str) -> str:
         """What a link is (paper, video, slides, code, other), by its host or its text."""

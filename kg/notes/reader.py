@@ -451,15 +451,17 @@ class Structure:
                 under = node.flatten()
                 first_under = under[0].number if under else None
                 restated = first_under if "named" in draft.cues and not self.titled(under) else None
-                # its title cited again further down ("## 参考", a link) is no second paper;
-                # right under it ("title:: …") it is the paper's own line
+                # its title cited again further down ("## 参考", a link), or its other link
+                # ("- code [Title](repo)", then "paper [Title](….pdf)") is no second paper;
+                # right under it, labelled ("title:: …"), it is the paper's own line
+                own_line = first_under if self.titled(under) else None
                 nested = [
                     p
                     for p in inner.papers
                     if p.title
                     and p.form != "mention"
                     and p.start.number != restated
-                    and not (_same_title(p, draft.title) and p.start.number != first_under)
+                    and not (_same_title(p, draft.title) and p.start.number != own_line)
                     and (_stands(p, own, fields) or _peer_of(p, draft))
                 ]
                 if nested:
@@ -1597,12 +1599,22 @@ class Structure:
             if j == i + 1 and lines[i].strong and self.remark_line(lines[j]):
                 j += 1  # "**Title**", then "Gist: ...": a line about it, not the next title
                 continue
+            if self.repeats_title(lines[i], lines[j]):
+                j += 1  # "code [Title](repo)", then "paper [Title](….pdf)": its other link
+                continue
             if not labelled and (self.starts_paper(lines, j) or self.bold_peer(lines, i, j)):
                 break
             if labelled and self.starts_paper(lines, j) and not self.labels.label(text):
                 break
             j += 1
         return j
+
+    def repeats_title(self, start: Line, line: Line) -> bool:
+        """A linked line that gives the same title as the paper's first line."""
+        if not line.links:
+            return False
+        title, _, _ = self.title_of(line)
+        return title is not None and fold(title) == fold(self.title_of(start)[0] or "")
 
     # ---- titles and cues ---------------------------------------------------
 
@@ -1695,6 +1707,10 @@ def _title_of(line: Line, labels: Labels) -> tuple[str | None, str, str]:
             )
         ):
             return None, "", ""  # "Video: [THU AOS P7 - P11](...)", "[W2 Slides](...)"
+    if len(links) == 1 and text.endswith(links[0].text):
+        head = text[: -len(links[0].text)].strip()
+        if labels.is_link_word(head):
+            text = links[0].text  # "code [Title](github…)", "paper [Title](….pdf)": what it is
     after = text[len(links[0].text) :] if len(links) == 1 and links[0].text else ""
     if len(links) == 1 and links[0].text == text:
         pass  # "[Title](https://doi.org/...)": the link's text is the title

@@ -294,10 +294,17 @@ _VENUE_TAIL = regex.compile(
 )
 
 
+# " NSDI'23", "{GPUs}ATC'22": a venue and its year after an apostrophe, closing a title
+_VENUE_QUOTED_TAIL = regex.compile(
+    r"(?:\s+|(?<=[})\]]))(?:(?:USENIX|ACM|IEEE)\s+)?(?P<name>[\p{L}][\p{L}\-]{1,14})['’]\d{2}$"
+)
+
+
 def _venue_suffix(text: str, labels: Labels) -> tuple[str, str]:
     """("USENIX ATC 2020", "Title") from "Title, USENIX ATC 2020": a known venue and a year
-    after a comma or full stop at the end of a title."""
-    m = _VENUE_TAIL.search(text)
+    after a comma or full stop at the end of a title, or with an apostrophe ("Title
+    NSDI'23")."""
+    m = _VENUE_TAIL.search(text) or _VENUE_QUOTED_TAIL.search(text)
     if m is None or m.group("name").casefold() not in labels.venue_names:
         return "", text
     rest = text[: m.start()].strip()
