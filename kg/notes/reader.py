@@ -58,6 +58,7 @@ from .shapes import (
     is_stray_number,
     strip_numbering,
     title_shape,
+    venue_only,
     venue_tag,
 )
 
@@ -650,6 +651,9 @@ class Structure:
                 after = after.strip(" :：-–—|")
                 more = by or ([replace(line, text=after, lead="", tags=())] if after else [])
                 return self.cues(line, shape.title, shape.note, shape.prefix, [*more, *body], form)
+        badged = self.badged_name(line) if title is None else None
+        if badged is not None:
+            return self.cues(line, badged, "", "", body, form)
         if title is None:
             return None
         return self.cues(line, title, note, prefix, body, form)
@@ -702,6 +706,22 @@ class Structure:
         if not (shape.ok and shape.strong and len(shape.title.split()) >= 3):
             return False
         return said or _GOES_ON.match(after) is not None
+
+    def badged_name(self, line: Line) -> str | None:
+        """A bold name, then only a short link to the paper's PDF or page (and a date): the
+        name ("**Cyclosa** <sup>[#02](./Cyclosa.pdf)</sup><sub>2023.08.04</sub>")."""
+        papers = [k for k in line.links if self.is_paper_link(k.url) and len(k.text.split()) <= 2]
+        if not (line.strong or line.lead) or not papers or not papers[0].text:
+            return None
+        name, _, rest = line.text.partition(papers[0].text)
+        name = name.strip(" *_")
+        if len(name.split()) != 1 or len(name) < 3 or not name[:1].isupper():
+            return None
+        if self.labels.label(f"{name}:") is not None or self.labels.is_known(name):
+            return None
+        if is_prose(rest) or len(rest.split()) > 3:
+            return None
+        return name
 
     def named_lead(self, line: Line) -> bool:
         """The line starts with a link to a paper whose text is one name ("[Orca](…)")."""
@@ -2115,6 +2135,10 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
             # or the remarks
             authors_open = bare == "institutions"
             mode = bare
+            continue
+        if venue_only(text, labels):
+            # "> FAST, 2023": where it appeared
+            out.conference = out.conference or " ".join(text.replace(",", " ").split())
             continue
         if mode == "institutions" and not _is_link_line(line):
             _section_author(out, text, labels)  # a line of an author section

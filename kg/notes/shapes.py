@@ -46,6 +46,13 @@ _STRAY_NUMBER = regex.compile(r"^[(（]?\d{1,3}\s*[,，.、)）:：]?$")
 _SENTENCE_END = regex.compile(r"(?:[。！？]|(?<!\b\p{Lu}|\bal|\bvs|\be\.g|\bi\.e)\.)\s*$")
 _SENTENCES = regex.compile(r"[。！？]|(?<=[a-z0-9)])[.?!](?=\s+[A-Z(])")
 _INNER_STOP = regex.compile(r"(?<!\b\p{Lu}|\bvs|\bal|\be\.g|\bi\.e|\bSt|\bNo|\bDr|\bet)\.\s+\S")
+# "2023.08.03", "2023-06 ~ 2023-07": a date closing a line (when the paper was read)
+_DATE_TAIL = regex.compile(
+    r"\s+(?:19|20)\d\d[./-]\d{1,2}(?:[./-]\d{1,2})?"
+    r"(?:\s*[-–~]\s*(?:(?:19|20)\d\d[./-])?\d{1,2}(?:[./-]\d{1,2})?)?$"
+)
+_VENUE_ORG = regex.compile(r"^(?:USENIX|ACM|IEEE)\s+", regex.I)
+_VENUE_COMMA = regex.compile(r"\s*,\s*(?=(?:19|20)?\d\d\s*$)")
 _PAGES = regex.compile(r"(?<=\.|\S)\s+\d{1,5}\s*[-–]\s*\d{1,5}\s*$")
 # brackets and what they hold, one level of brackets inside: "(William & Mary; HKUST (Guangzhou))"
 _BRACKETS = regex.compile(r"[(（]((?:[^()（）]|[(（][^()（）]*[)）])*)[)）]")
@@ -163,6 +170,11 @@ def title_shape(text: str, labels: Labels) -> TitleShape:
     if len(text) > 400:
         return TitleShape(False, text[:400])  # a paragraph: no title is that long
     text = strip_numbering(text.strip()).strip("*_ ")
+    dated = _DATE_TAIL.search(text)
+    if dated and dated.start() > 0:
+        text = text[: dated.start()]  # "SecretFlow-SPU 2023.08.03": the day it was read
+    if venue_only(text, labels):
+        return TitleShape(False, text)  # "USENIX FAST 2023": a conference, no paper
     if _FIGURE_FIRST.match(text):
         return TitleShape(False, text)  # "9× on YCSB", "2.3x faster": a result, no title
     prefix, text = labels.title_prefix(text)
@@ -253,6 +265,13 @@ def section_heading(text: str, labels: Labels) -> bool:
     alone: "Key Insights and Main Results", "Related Work, Discussion"."""
     words = [w.casefold() for w in _WORD.findall(text)]
     return bool(words) and all(w in labels.not_names or w in _LOWER_OK for w in words)
+
+
+def venue_only(text: str, labels: Labels) -> bool:
+    """A conference and its year, and nothing else: "USENIX FAST 2023", "OSDI '22"."""
+    rest = _VENUE_COMMA.sub(" ", _VENUE_ORG.sub("", text.strip()))  # "FAST, 2023"
+    m = labels.venue_re.match(rest)
+    return m is not None and not rest[m.end() :].strip(" .,:;)）]】")
 
 
 def _original_title(text: str, labels: Labels) -> bool:
