@@ -1505,6 +1505,8 @@ class Structure:
             return False
         if any(doi_of(link.url) for link in line.links):
             return True
+        if not first_in_block and self.in_paragraph(lines, i):
+            return False  # a line of a paragraph of prose, no title
         if (line.strong or line.lead) and any(
             link.text.strip() == title and self.is_paper_link(link.url) for link in line.links
         ):
@@ -1532,6 +1534,20 @@ class Structure:
             if not self.link_only(nxt):
                 break
         return False
+
+    def in_paragraph(self, lines: list[Line], i: int) -> bool:
+        """Whether line ``i`` goes on a paragraph of prose: the line above it is no title,
+        authors, field or link ("latency 不会影响资源利用率。"), or the paragraph began
+        in prose ("作者来自中山大学，思路简单好用。" then short lines)."""
+        above = lines[i - 1]
+        if above.links or self.labels.label(above.text) or author_line(above.text, self.labels):
+            return False
+        if not title_shape(above.text, self.labels).ok:
+            return True
+        k = i - 1
+        while k > 0 and lines[k - 1].block == above.block:
+            k -= 1
+        return k < i - 1 and is_prose(lines[k].text)
 
     def bold_peer(self, lines: list[Line], i: int, j: int) -> bool:
         """Whether the bold line ``j`` in the block of the bold title ``i`` is the next paper:

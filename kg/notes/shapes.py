@@ -51,6 +51,7 @@ _DATE_TAIL = regex.compile(
     r"\s+(?:19|20)\d\d[./-]\d{1,2}(?:[./-]\d{1,2})?"
     r"(?:\s*[-–~]\s*(?:(?:19|20)\d\d[./-])?\d{1,2}(?:[./-]\d{1,2})?)?$"
 )
+_UNDERSCORE_TAG = regex.compile(r"^(?:19|20)?\d\d_[A-Za-z][A-Za-z0-9\-]{1,15}_(?=\S)")
 _VENUE_ORG = regex.compile(r"^(?:USENIX|ACM|IEEE)\s+", regex.I)
 _VENUE_COMMA = regex.compile(r"\s*,\s*(?=(?:19|20)?\d\d\s*$)")
 _PAGES = regex.compile(r"(?<=\.|\S)\s+\d{1,5}\s*[-–]\s*\d{1,5}\s*$")
@@ -175,6 +176,8 @@ def title_shape(text: str, labels: Labels) -> TitleShape:
         text = text[: dated.start()]  # "SecretFlow-SPU 2023.08.03": the day it was read
     if venue_only(text, labels):
         return TitleShape(False, text)  # "USENIX FAST 2023": a conference, no paper
+    if labels.bare_label(text) is not None:
+        return TitleShape(False, text)  # "### 个人评论", "Abstract": a part of a paper's notes
     if _FIGURE_FIRST.match(text):
         return TitleShape(False, text)  # "9× on YCSB", "2.3x faster": a result, no title
     prefix, text = labels.title_prefix(text)
@@ -186,6 +189,10 @@ def title_shape(text: str, labels: Labels) -> TitleShape:
     if tag and not prefix and len((tag.group(1) or "").split()) <= 4 and tag.end() < len(text):
         # "[NSDI'24] Title", "【OSDI 2022】Title": a tag before the title (its venue, an award)
         prefix, text = tag.group(0).strip(), text[tag.end() :].strip()
+    tagged = _UNDERSCORE_TAG.match(text)
+    if tagged and not prefix:
+        # "02_DSN_Pinpoint: …", "2023_WWW_CausIL: …": a file name's year and venue
+        prefix, text = tagged.group(0).strip("_"), text[tagged.end() :]
     if not prefix:
         prefix, text = _venue_prefix(text, labels)
     if not prefix:
