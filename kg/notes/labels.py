@@ -45,7 +45,8 @@ _SESSION_NUMBER = regex.compile(
 _LATIN_WORD = r"\p{Lu}(?:[^\W\d_\p{Han}]|['’.\-])*"
 _NAME = (
     rf"(?:{_LATIN_WORD}(?:\s+(?:{_LATIN_WORD}|de|van|von|der)){{0,4}}"
-    r"|\p{Han}{2}(?:\p{Han}(?<![也是在都还又就和与的]))?)"
+    # (a Chinese name starts after an institution's last character: "复旦大学彭鑫")
+    r"|(?![学院所司室校])\p{Han}{2}(?:\p{Han}(?<![也是在都还又就和与的]))?)"
 )
 _PEOPLE = rf"\s*(?P<people>{_NAME}(?:\s*(?:,|，|、|\band\b|和|与|&)\s*{_NAME})*(?:\s*等人?)?)\s*"
 

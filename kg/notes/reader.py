@@ -2140,6 +2140,7 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
             elif kind in ("abstract", "remarks"):
                 mode = kind
                 authors_open = False
+                _phrased(out, value, labels)  # "个人评论：这两篇都出自中山大学陈鹏飞老师组"
                 if value:
                     (out.abstract.append(line) if kind == "abstract" else out.remarks.append(value))
                     if kind == "abstract":

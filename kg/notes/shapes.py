@@ -52,6 +52,7 @@ _DATE_TAIL = regex.compile(
     r"(?:\s*[-–~]\s*(?:(?:19|20)\d\d[./-])?\d{1,2}(?:[./-]\d{1,2})?)?$"
 )
 _UNDERSCORE_TAG = regex.compile(r"^(?:19|20)?\d\d_[A-Za-z][A-Za-z0-9\-]{1,15}_(?=\S)")
+_HAN = regex.compile(r"\p{Han}")
 _VENUE_ORG = regex.compile(r"^(?:USENIX|ACM|IEEE)\s+", regex.I)
 _VENUE_COMMA = regex.compile(r"\s*,\s*(?=(?:19|20)?\d\d\s*$)")
 _PAGES = regex.compile(r"(?<=\.|\S)\s+\d{1,5}\s*[-–]\s*\d{1,5}\s*$")
@@ -736,6 +737,13 @@ def author_phrases(text: str, labels: Labels) -> tuple[tuple[tuple[str, ...], st
         if names or places:
             found.append((names, places))
     found = list(dict.fromkeys(found))
+    # "来自清华大学裴丹老师的团队" is matched by "来自{institutions}" too: a place alone that
+    # holds the place another phrase found ("清华大学", with its people) is that one
+    found = [
+        (names, places)
+        for names, places in found
+        if names or not any(p and p != places and p in places for _, p in found)
+    ]
     # "作者是张三，来自清华大学" is matched by "作者是{people}" too: the people once, with places
     return tuple(
         (names, places)
@@ -756,7 +764,16 @@ def _leading_institutions(text: str, labels: Labels) -> str:
     "香港科技大学"; "又一篇 MSRA" -> "MSRA" (the phrase may start before the name);
     "hardware timestamps" -> ""."""
     first = _PLACE_BREAK.split(text, maxsplit=1)[0].strip()
-    if first and not is_institution(first, labels):
+    if is_chinese(first) and not labels.is_known(first):
+        # "这是复旦大学", "这两篇都出自我们中山大学": the words before a place kg knows
+        # (four characters at least and Chinese: not "浪潮" ending "赶上in-memory浪潮")
+        tails = (first[k:] for k in range(1, len(first) - 3) if _HAN.match(first, k))
+        known = next((t for t in tails if labels.is_known(t)), "")
+        if known:
+            text = text[text.index(first) + len(first) - len(known) :]
+            first = known
+    plain = TRAILING_BRACKETS.sub("", first).strip()  # "佐治亚理工学院（Georgia Tech）"
+    if first and not is_institution(first, labels) and not is_institution(plain, labels):
         words = first.split()
         tails = (" ".join(words[k:]) for k in range(1, len(words)))
         tail = next((t for t in tails if labels.is_known(t) or labels.has_org_word(t)), "")
