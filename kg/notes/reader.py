@@ -88,6 +88,8 @@ _TAGGED_WORK = regex.compile(
 # a DOI or an arXiv id written as text: "10.1145/3600006.3613165", "arXiv:2309.06180"
 _PAPER_ID = regex.compile(r"\b10\.\d{4,9}/|\b\d{4}\.\d{4,5}\b")
 _FIELD_BARS = regex.compile(r"\s+[|｜]\s+")
+# an English title and its bracketed note, then Chinese words about it
+_TAGGED_THEN_HAN = regex.compile(r"^([^\p{Han}]{8,}?[)）])\s*(?=\p{Han})")
 _DASHED = regex.compile(r"^\s*[—–\-:：]\s*\S")
 # after a title, a sentence about it going on in lower case ("… keeps serving …"), or a colon
 _GOES_ON = regex.compile(r"^\s+\p{Ll}{2,}\s+\p{Ll}")
@@ -848,6 +850,15 @@ class Structure:
         about it: the title, and the words as a line of their own."""
         text = line.text
         at = text.find("：")
+        bracketed = _TAGGED_THEN_HAN.match(text)
+        if bracketed is not None and (at < 0 or at > bracketed.end()):
+            # a title, its venue in brackets, then words about it: "MQBench Towards …
+            # Benchmark (NIPS 2021 workshop) 做了一套 Benchmark……"
+            shape = title_shape(bracketed.group(1), self.labels)
+            rest = text[bracketed.end() :].strip()
+            if shape.ok and shape.strong and shape.note:
+                return shape, replace(line, text=rest, lead="", tags=())
+            return None
         if at < 8 or is_chinese(text[:at]) or not is_chinese(text[at + 1 : at + 12]):
             return None
         if line.tags and text[:at].strip() == " ".join(line.tags):
@@ -869,6 +880,10 @@ class Structure:
         quoted = self.quoted_title(line) or self.linked_citation(line)
         if quoted is not None:
             return quoted[0], quoted[2], "", quoted[1]
+        summed = self.title_then_summary(line)
+        if summed is not None:
+            shape, summary = summed
+            return shape.title, shape.note, shape.prefix, [summary]
         return None
 
     def one_line_paper(self, line: Line) -> bool:
@@ -1500,7 +1515,9 @@ class Structure:
             return True
         title, note, _ = self.title_of(line)
         if title is None:
-            return False
+            summed = self.title_then_summary(line) if first_in_block else None
+            # "Title (NIPS 2021 workshop) 做了一套……": a paper cited, then words about it
+            return summed is not None and venue_tag(summed[0].note, self.labels)
         if author_line(line.text, self.labels) is not None or is_prose(line.text):
             return False
         if any(doi_of(link.url) for link in line.links):
@@ -1513,6 +1530,8 @@ class Structure:
             return True  # "__[Slacker: ...](….pdf)__ [2016, 5 refs]": a bold link to a paper
         if note and any(_named_place(p, self.labels) for p in _note_pieces(note)):
             return True
+        if note and venue_tag(note, self.labels) and self.long_strong(title):
+            return True  # "[GPipe: …]()(NIPS 2019)", "Title. (ICLR 2020)": a paper cited
         if i + 1 < len(lines) and self.name_over_places(line, lines[i + 1]):
             return False  # "Andrey Prokopenko" over "Oak Ridge National Laboratory": an author
         following = _past_pictures(lines, i + 1, 3)

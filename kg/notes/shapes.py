@@ -53,6 +53,7 @@ _DATE_TAIL = regex.compile(
 )
 _UNDERSCORE_TAG = regex.compile(r"^(?:19|20)?\d\d_[A-Za-z][A-Za-z0-9\-]{1,15}_(?=\S)")
 _HAN = regex.compile(r"\p{Han}")
+_DOT_THEN_TAG = regex.compile(r"\.\s*[(（]([^()（）]{2,30})[)）]\s*$")
 _VENUE_ORG = regex.compile(r"^(?:USENIX|ACM|IEEE)\s+", regex.I)
 _VENUE_COMMA = regex.compile(r"\s*,\s*(?=(?:19|20)?\d\d\s*$)")
 _PAGES = regex.compile(r"(?<=\.|\S)\s+\d{1,5}\s*[-–]\s*\d{1,5}\s*$")
@@ -199,6 +200,9 @@ def title_shape(text: str, labels: Labels) -> TitleShape:
     if not prefix:
         prefix, text = _venue_suffix(text, labels)
     text = _PAGES.sub("", text)  # "Title. 49-65": dblp's page range
+    dot = _DOT_THEN_TAG.search(text)
+    if dot and venue_tag(dot.group(1), labels):
+        text = text[: dot.start()] + text[dot.start() + 1 :]  # "Title. (ICLR 2020)"
     if _NUMBER_FIELD.match(text) or _WORD_FIELD.match(text):
         return TitleShape(False, text)  # "年份: 2026", "Tag: Morphling": a field, no title
     if _QUOTED.search(text) and not _QUOTED.fullmatch(text):
