@@ -2115,6 +2115,10 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
             continue  # numbering before the next paper: no part of this one
         if line.kind == "html" and _TAGS_ONLY.fullmatch(text):
             continue  # a picture ("<img src=…/>"), a rule: no words of the paper's
+        if line.links and fold(_title_of(line, labels)[0] or "") == fold(draft.title):
+            for link in line.links:  # "paper [Title](….pdf)" under "code [Title](repo)"
+                _add_link(out, link.url, link.text, labels)
+            continue
         if (
             URL_RE.fullmatch(text)
             and not line.links
