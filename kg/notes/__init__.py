@@ -730,7 +730,8 @@ def _paper(
     doi = None
     arxiv = None
     for link in fields.links:
-        doi = doi or doi_of(link.url)
+        if link.kind != "code":  # an artifact's DOI ("artifact_url: …zenodo…") is no paper's
+            doi = doi or doi_of(link.url)
         arxiv = arxiv or arxiv_of(link.url)
     if fields.link_field is not None:
         value, number = fields.link_field

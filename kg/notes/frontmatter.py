@@ -27,8 +27,8 @@ import yaml
 from ..text import yaml_too_deep
 from .conference import venue_in
 from .labels import Labels
-from .markdown import Line
-from .shapes import DOI_RE
+from .markdown import Line, Link
+from .shapes import DOI_RE, title_shape
 
 Report = Callable[[str, int, str], None]  # severity, line, message
 
@@ -51,6 +51,7 @@ class FrontMatter:
 # libyaml's parser when PyYAML has it (its wheels do), else PyYAML's own: both safe
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _NULL = "tag:yaml.org,2002:null"
+_URL = regex.compile(r"https?://\S+")
 _FIELDS = frozenset({"title", "date", "tags", "categories", "category", "layout", "author"})
 
 
@@ -233,9 +234,22 @@ def _entries(
             continue
         number = title[1]
         block -= 1
-        out.append(Line(number, title[0], "item", depth=1, item=number, block=block))
+        # the entry's key says it is a title ("- title: …"), and its value reads as a paper's
+        # (not "ML 与 LLM 系统", a theme): the line says so too
+        head = next(k for k, v, n in fields if n == number and v == title[0])
+        shape = title_shape(title[0], labels)
+        paper = shape.strong and len(shape.title.split()) >= 4
+        said = f"{head}: {title[0]}" if paper and labels.label(f"{head}: {title[0]}") else title[0]
+        out.append(Line(number, said, "item", depth=1, item=number, block=block))
         for key, value, at in fields:
             if key.casefold() in titles or not value:
+                continue
+            if _URL.fullmatch(value):  # "repository_url: https://github.com/…": a link
+                block -= 1
+                link = Link(value, key.replace("_", " "))
+                out.append(
+                    Line(at, value, "text", depth=1, item=number, block=block, links=(link,))
+                )
                 continue
             label = labels.label(f"{key}: {value}")
             if label is None or label[0] == "ignored":
