@@ -141,6 +141,9 @@ _CITATION = regex.compile(
     r"^(?P<authors>[^“”\"]{3,400}?)[\s.,:;]*(?:\bfor\s+)?[“\"](?P<title>[^“”\"]{8,300}?)[.,]?[”\"]"
 )
 # an APA reference: "Surname, I., Surname, I. J., & Surname, I. (2020). Title. Venue"
+# a full stop that ends a part of a reference, not an initial's ("Gregory R. Ganger")
+_REFERENCE_STOP = regex.compile(r"(?<![\s.]\p{Lu})(?<!\b(?:al|vs|et|Jr|Sr|St))\.\s+(?=\S)")
+_YEAR_ONLY = regex.compile(r"\s*(?:19|20)\d\d[a-z]?\s*")
 _APA_NAME = regex.compile(
     r"(\p{Lu}[\p{L}'’\-]+(?: \p{Lu}[\p{L}'’\-]+)?), ((?:\p{Lu}\.(?:-\p{Lu}\.)?\s?){1,3})"
 )
@@ -1004,7 +1007,8 @@ class Structure:
         """A reference: authors, then the title in quotes ("A and B for “Title” in ...",
         'A, B. "Title". OSDI 2020'): the title, and the authors as a line of their own."""
         if "“" not in line.text and '"' not in line.text:
-            return self.apa_citation(line)  # no quotes: no need for the slow pattern
+            # no quotes: no need for the slow pattern
+            return self.apa_citation(line) or self.plain_citation(line)
         m = _CITATION.match(line.text)
         if m is None:
             return None
@@ -1031,6 +1035,30 @@ class Structure:
         if len(people) < 2 or not shape.ok:
             return None
         return shape.title, replace(line, text=", ".join(people), kind="authors", links=(), lead="")
+
+    def plain_citation(self, line: Line) -> tuple[str, Line] | None:
+        """A reference as publication pages and the ACM write it: "Badrish Chandramouli, Guna
+        Prasaad, …, Mike Barnett. FASTER: A Concurrent Key-Value Store with In-Place
+        Updates. SIGMOD '18 …" (a year may follow the names: "… and C. 2018. Title. In …"):
+        two people or more, a full stop, the title up to the next one, then where it
+        appeared. The title, and the authors as a line of their own."""
+        text = line.text
+        stops = list(_REFERENCE_STOP.finditer(text))
+        if len(stops) < 2:
+            return None
+        people = text[: stops[0].start()]
+        found = author_line(people, self.labels, labelled=True)
+        if found is None or len(found.authors) < 2 or found.institutions:
+            return None
+        k = 1
+        if _YEAR_ONLY.fullmatch(text[stops[0].end() : stops[1].start()]):
+            k = 2  # "… and C. 2018. Title. In …": the ACM's year after the names
+        start = stops[k - 1].end()
+        end = stops[k].start() if k < len(stops) else len(text)
+        shape = title_shape(text[start:end], self.labels)
+        if not shape.ok or not shape.strong or author_line(shape.title, self.labels):
+            return None
+        return shape.title, replace(line, text=people, kind="authors", links=(), lead="")
 
     # ---- runs of text lines ------------------------------------------------
 

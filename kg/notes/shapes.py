@@ -53,6 +53,7 @@ _DATE_TAIL = regex.compile(
 )
 _UNDERSCORE_TAG = regex.compile(r"^(?:19|20)?\d\d_[A-Za-z][A-Za-z0-9\-]{1,15}_(?=\S)")
 _HAN = regex.compile(r"\p{Han}")
+_PLACE_STOPS = regex.compile(r"\p{Ll}{2}\.\s+\S|\d{4}\.\s+\S")  # a sentence ends
 _DOT_THEN_TAG = regex.compile(r"\.\s*[(（]([^()（）]{2,30})[)）]\s*$")
 _VENUE_ORG = regex.compile(r"^(?:USENIX|ACM|IEEE)\s+", regex.I)
 _VENUE_COMMA = regex.compile(r"\s*,\s*(?=(?:19|20)?\d\d\s*$)")
@@ -577,6 +578,8 @@ def author_line(text: str, labels: Labels, labelled: bool = False) -> AuthorLine
         for place in places:
             if not is_institution(place, labels) and _size(place) > 3:
                 return None
+            if len(_PLACE_STOPS.findall(place)) >= 2:
+                return None  # "Ion Stoica. 2023. Title. In Proceedings of …": a reference
         if len(pieces) == 2 and cut == 1 and not is_institution(places[0], labels):
             # "Non-Delusional Q-Learning and Value-Iteration": a title's "and", not a name
             # and where it works (a place follows its people after a comma)
