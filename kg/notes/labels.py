@@ -26,6 +26,7 @@ _URL_VALUE = regex.compile(
     r"|(?:[a-z0-9\-]+\.)+(?:org|com|net|edu|io|cn|ai|dev)/\S)",
     regex.I,
 )
+_LAST_BRACKETS = regex.compile(r"\s*[(（][^()（）]*[)）]\s*$")
 _COUNT = regex.compile(r"\s*[(（]\s*\d+\s*(?:篇|papers?|talks?)\s*[)）]\s*$", regex.I)
 # a term after a session's name, or alone: "Caching 2023.2", "(2020.2)", "Storage (2021-1)"
 _TERM = regex.compile(r"\s*[(（]?\s*(?:19|20)\d\d\s*[.\-/]\s*[1-4]\s*[)）]?\s*$")
@@ -330,6 +331,7 @@ class Labels:
     @memo
     def is_generic(self, text: str) -> bool:
         """A heading that only says papers follow ("Papers", "论文列表"): no session."""
+        text = _LAST_BRACKETS.sub("", text)  # "Read (no writeup)"
         folded = _JOINERS.sub(" ", fold(text)).strip(" :：")  # "Paper-List", "paper_list"
         return any(folded == fold(w) for w in self.not_sessions)
 

@@ -95,7 +95,13 @@ _DASHED = regex.compile(r"^\s*[—–\-:：]\s*\S")
 _GOES_ON = regex.compile(r"^\s+\p{Ll}{2,}\s+\p{Ll}")
 _COLON_THEN = regex.compile(r"^\s*[:：]\s*")
 # between a title and its authors: a spaced dash or bar, or the Chinese dash "——"
-_TITLE_SEPARATOR = regex.compile(r"\s+[—–|｜]\s+|\s+-{1,2}\s+|\s*——\s*")
+_TILDES = ("~", "～")
+_ET_AL_TAIL = regex.compile(r"\s+et\s+al\.?$")
+# names as a short list writes them: "Rosenblum and Ousterhout", "McKusick, Joy, Leffler and
+# Fabry", "Corbett et al."
+_SURNAME = regex.compile(r"\p{Lu}[\p{L}'’\-]+")
+_SURNAME_JOIN = regex.compile(r"\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*)")
+_TITLE_SEPARATOR = regex.compile(r"\s+[—–|｜~～]\s+|\s+-{1,2}\s+|\s*——\s*")
 _NICKNAME = regex.compile(r"[\"“”'‘’][^\"“”'‘’]{1,20}[\"“”'‘’]")
 # "名称：Title", "Name: Title": a field whose label kg does not know
 _UNKNOWN_LABEL = regex.compile(
@@ -992,6 +998,19 @@ class Structure:
         then an author line: the title, and the authors as a line of their own."""
         for m in _TITLE_SEPARATOR.finditer(line.text):
             head, tail = line.text[: m.start()], line.text[m.end() :]
+            if m.group().strip() in _TILDES:
+                # "Title ~ Mike Burrows", "Title ~ Rosenblum and Ousterhout", "Title ~ Corbett
+                # et al.": a tilde says who wrote it, however the names are written
+                shape = title_shape(head, self.labels)
+                names = _surnames(tail) or (
+                    [a.name for a in found.authors]
+                    if (found := author_line(tail, self.labels, labelled=True))
+                    else []
+                )
+                if shape.ok and names:
+                    text = ", ".join(names)  # the names, read already: "people"
+                    return shape.title, replace(line, text=text, kind="people", links=(), lead="")
+                continue
             if author_line(tail, self.labels) is None:
                 continue
             if author_line(head, self.labels, labelled=True) and author_line(
@@ -1830,6 +1849,16 @@ def _short_title(title: str) -> bool:
     if is_chinese(title):
         return len(title) <= 6
     return len(title.split()) < 3 and ":" not in title and not _system_name(title)
+
+
+def _surnames(text: str) -> list[str]:
+    """The family names of a short list ("Saltzer, Reed, and Clark", "Sreekanti et al."), or
+    none when a piece is anything else."""
+    text = _ET_AL_TAIL.sub("", text.strip().rstrip("."))
+    pieces = [p for p in _SURNAME_JOIN.split(text) if p]
+    if not pieces or not all(_SURNAME.fullmatch(p) for p in pieces):
+        return []
+    return pieces
 
 
 def _system_name(text: str) -> bool:
