@@ -730,7 +730,9 @@ def _paper(
     doi = None
     arxiv = None
     for link in fields.links:
-        if link.kind != "code":  # an artifact's DOI ("artifact_url: …zenodo…") is no paper's
+        # an artifact's DOI ("artifact_url: https://doi.org/10.5281/zenodo…") is no paper's: a
+        # link whose own words say it is code or an artifact (not "…Encoder-Decoder…")
+        if labels.named_kind(link.text) != "code":
             doi = doi or doi_of(link.url)
         arxiv = arxiv or arxiv_of(link.url)
     if fields.link_field is not None:

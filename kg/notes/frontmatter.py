@@ -229,14 +229,14 @@ def _entries(
             for k, v in entry.value
             if isinstance(k, yaml.ScalarNode)
         ]
-        title = next(((v, n) for k, v, n in fields if k.casefold() in titles and v), None)
+        title = next(((v, n, k) for k, v, n in fields if k.casefold() in titles and v), None)
         if title is None:
             continue
         number = title[1]
         block -= 1
         # the entry's key says it is a title ("- title: …"), and its value reads as a paper's
         # (not "ML 与 LLM 系统", a theme): the line says so too
-        head = next(k for k, v, n in fields if n == number and v == title[0])
+        head = title[2]
         shape = title_shape(title[0], labels)
         paper = shape.strong and len(shape.title.split()) >= 4
         said = f"{head}: {title[0]}" if paper and labels.label(f"{head}: {title[0]}") else title[0]

@@ -47,7 +47,7 @@ _LATIN_WORD = r"\p{Lu}(?:[^\W\d_\p{Han}]|['’.\-])*"
 _NAME = (
     rf"(?:{_LATIN_WORD}(?:\s+(?:{_LATIN_WORD}|de|van|von|der)){{0,4}}"
     # (a Chinese name starts after an institution's last character: "复旦大学彭鑫")
-    r"|(?![学院所司室校])\p{Han}{2}(?:\p{Han}(?<![也是在都还又就和与的]))?)"
+    r"|(?![学院所室校系部]|司(?!马))\p{Han}{2}(?:\p{Han}(?<![也是在都还又就和与的]))?)"
 )
 _PEOPLE = rf"\s*(?P<people>{_NAME}(?:\s*(?:,|，|、|\band\b|和|与|&)\s*{_NAME})*(?:\s*等人?)?)\s*"
 
@@ -395,7 +395,7 @@ class Labels:
         for kind, names in self.link_kinds.items():
             for name in names:
                 w = name.casefold()
-                label = kind != "paper" and "." not in w and "/" not in w
+                label = kind != "paper" and not _hostish(w)
                 if label and (w in words or (not w.isascii() and w in text)):
                     return kind
         return "other"
@@ -426,7 +426,7 @@ class Labels:
             for kind, words in self.link_kinds.items():
                 for word in words:
                     w = word.casefold()
-                    if ("." in w or "/" in w) == hosted and w in (where if hosted else said):
+                    if _hostish(w) == hosted and w in (where if hosted else said):
                         return kind
         return "other"
 

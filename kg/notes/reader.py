@@ -148,7 +148,10 @@ _CITATION = regex.compile(
 )
 # an APA reference: "Surname, I., Surname, I. J., & Surname, I. (2020). Title. Venue"
 # a full stop that ends a part of a reference, not an initial's ("Gregory R. Ganger")
-_REFERENCE_STOP = regex.compile(r"(?<![\s.]\p{Lu})(?<!\b(?:al|vs|et|Jr|Sr|St))\.\s+(?=\S)")
+# ("e.g. ", "i.e. ": no end either)
+_REFERENCE_STOP = regex.compile(
+    r"(?<![\s.]\p{Lu})(?<!\.\p{Ll})(?<!\b(?:al|vs|et|Jr|Sr|St))\.\s+(?=\S)"
+)
 _YEAR_ONLY = regex.compile(r"\s*(?:19|20)\d\d[a-z]?\s*")
 _APA_NAME = regex.compile(
     r"(\p{Lu}[\p{L}'’\-]+(?: \p{Lu}[\p{L}'’\-]+)?), ((?:\p{Lu}\.(?:-\p{Lu}\.)?\s?){1,3})"
@@ -724,6 +727,8 @@ class Structure:
         papers = [k for k in line.links if self.is_paper_link(k.url) and len(k.text.split()) <= 2]
         if not (line.strong or line.lead) or not papers or not papers[0].text:
             return None
+        if self.labels.named_kind(papers[0].text) != "other" or fold(papers[0].text) in _LINK_WORDS:
+            return None  # "**Handout** [pdf](…)": the link says what it is, the name is no paper's
         name, _, rest = line.text.partition(papers[0].text)
         name = name.strip(" *_")
         if len(name.split()) != 1 or len(name) < 3 or not name[:1].isupper():
@@ -865,9 +870,9 @@ class Structure:
             # Benchmark (NIPS 2021 workshop) 做了一套 Benchmark……"
             shape = title_shape(bracketed.group(1), self.labels)
             rest = text[bracketed.end() :].strip()
-            if shape.ok and shape.strong and shape.note:
+            if shape.ok and shape.strong and venue_tag(shape.note, self.labels):
                 return shape, replace(line, text=rest, lead="", tags=())
-            return None
+            return None  # "Fully Sharded Data Parallel (FSDP) 把……": a term and its meaning
         if at < 8 or is_chinese(text[:at]) or not is_chinese(text[at + 1 : at + 12]):
             return None
         if line.tags and text[:at].strip() == " ".join(line.tags):
@@ -1024,13 +1029,14 @@ class Structure:
 
     def citation(self, line: Line) -> tuple[str, Line] | None:
         """A reference: authors, then the title in quotes ("A and B for “Title” in ...",
-        'A, B. "Title". OSDI 2020'): the title, and the authors as a line of their own."""
+        'A, B. "Title". OSDI 2020'), or unquoted (:meth:`apa_citation`,
+        :meth:`plain_citation`): the title, and the authors as a line of their own."""
         if "“" not in line.text and '"' not in line.text:
             # no quotes: no need for the slow pattern
             return self.apa_citation(line) or self.plain_citation(line)
         m = _CITATION.match(line.text)
         if m is None:
-            return None
+            return self.plain_citation(line)
         shape = title_shape(m.group("title"), self.labels)
         people = m.group("authors").strip(" .,:;")
         if people.count("(") > people.count(")") or people.count("（") > people.count("）"):
@@ -1077,6 +1083,8 @@ class Structure:
         shape = title_shape(text[start:end], self.labels)
         if not shape.ok or not shape.strong or author_line(shape.title, self.labels):
             return None
+        if is_institution(shape.title, self.labels):
+            return None  # "A, B. UC Berkeley Sky Computing Lab. …": where they work
         return shape.title, replace(line, text=people, kind="authors", links=(), lead="")
 
     # ---- runs of text lines ------------------------------------------------
@@ -1713,10 +1721,7 @@ class Structure:
 
     def repeats_title(self, start: Line, line: Line) -> bool:
         """A linked line that gives the same title as the paper's first line."""
-        if not line.links:
-            return False
-        title, _, _ = self.title_of(line)
-        return title is not None and fold(title) == fold(self.title_of(start)[0] or "")
+        return _repeats_title(line, self.title_of(start)[0] or "", self.labels)
 
     # ---- titles and cues ---------------------------------------------------
 
@@ -1836,6 +1841,15 @@ def _title_of(line: Line, labels: Labels) -> tuple[str | None, str, str]:
     if not shape.ok:
         return None, "", ""
     return shape.title, shape.note, shape.prefix
+
+
+def _repeats_title(line: Line, title: str, labels: Labels) -> bool:
+    """A linked line that gives ``title`` again ("paper [Title](….pdf)" under "code
+    [Title](repo)"): one more link of that paper's."""
+    if not line.links or not title:
+        return False
+    again = _title_of(line, labels)[0]
+    return again is not None and fold(again) == fold(title)
 
 
 def _is_paper_address(url: str, labels: Labels) -> bool:
@@ -2172,7 +2186,7 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
             continue  # numbering before the next paper: no part of this one
         if line.kind == "html" and _TAGS_ONLY.fullmatch(text):
             continue  # a picture ("<img src=…/>"), a rule: no words of the paper's
-        if line.links and fold(_title_of(line, labels)[0] or "") == fold(draft.title):
+        if _repeats_title(line, draft.title, labels):
             for link in line.links:  # "paper [Title](….pdf)" under "code [Title](repo)"
                 _add_link(out, link.url, link.text, labels)
             continue

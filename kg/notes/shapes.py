@@ -48,12 +48,14 @@ _SENTENCES = regex.compile(r"[。！？]|(?<=[a-z0-9)])[.?!](?=\s+[A-Z(])")
 _INNER_STOP = regex.compile(r"(?<!\b\p{Lu}|\bvs|\bal|\be\.g|\bi\.e|\bSt|\bNo|\bDr|\bet)\.\s+\S")
 # "2023.08.03", "2023-06 ~ 2023-07": a date closing a line (when the paper was read)
 _DATE_TAIL = regex.compile(
-    r"\s+(?:19|20)\d\d[./-]\d{1,2}(?:[./-]\d{1,2})?"
+    r"\s+(?:19|20)\d\d[./-](?:0?[1-9]|1[0-2])(?:[./-]\d{1,2})?"
     r"(?:\s*[-–~]\s*(?:(?:19|20)\d\d[./-])?\d{1,2}(?:[./-]\d{1,2})?)?$"
 )
 _UNDERSCORE_TAG = regex.compile(r"^(?:19|20)?\d\d_[A-Za-z][A-Za-z0-9\-]{1,15}_(?=\S)")
 _HAN = regex.compile(r"\p{Han}")
-_PLACE_STOPS = regex.compile(r"\p{Ll}{2}\.\s+\S|\d{4}\.\s+\S")  # a sentence ends
+_LATIN_RUN = regex.compile(r"[A-Za-z][\w&.'’\-]*")
+# "Ion Stoica. 2023. Title. In …": a reference's year, no institution's ("Nat. Univ. of …")
+_REFERENCE_YEAR = regex.compile(r"(?<!\d)(?:19|20)\d\d[a-z]?\.\s+\S")
 _DOT_THEN_TAG = regex.compile(r"\.\s*[(（]([^()（）]{2,30})[)）]\s*$")
 _VENUE_ORG = regex.compile(r"^(?:USENIX|ACM|IEEE)\s+", regex.I)
 _VENUE_COMMA = regex.compile(r"\s*,\s*(?=(?:19|20)?\d\d\s*$)")
@@ -271,13 +273,17 @@ def title_shape(text: str, labels: Labels) -> TitleShape:
 
 
 _WORD = regex.compile(r"\p{L}+")
+# words that qualify a part of a note, though some are names too ("Key", "Main")
+_SECTION_WORDS = frozenset("key main open other more further my some final general".split())  # noqa: SIM905
 
 
 def section_heading(text: str, labels: Labels) -> bool:
     """A heading of a part of a paper's note, made of words no title or name is made of
     alone: "Key Insights and Main Results", "Related Work, Discussion"."""
     words = [w.casefold() for w in _WORD.findall(text)]
-    return bool(words) and all(w in labels.not_names or w in _LOWER_OK for w in words)
+    return any(w in labels.not_names for w in words) and all(
+        w in labels.not_names or w in _LOWER_OK or w in _SECTION_WORDS for w in words
+    )
 
 
 def venue_only(text: str, labels: Labels) -> bool:
@@ -578,7 +584,7 @@ def author_line(text: str, labels: Labels, labelled: bool = False) -> AuthorLine
         for place in places:
             if not is_institution(place, labels) and _size(place) > 3:
                 return None
-            if len(_PLACE_STOPS.findall(place)) >= 2:
+            if _REFERENCE_YEAR.search(place):
                 return None  # "Ion Stoica. 2023. Title. In Proceedings of …": a reference
         if len(pieces) == 2 and cut == 1 and not is_institution(places[0], labels):
             # "Non-Delusional Q-Learning and Value-Iteration": a title's "and", not a name
@@ -731,7 +737,8 @@ def author_phrases(text: str, labels: Labels) -> tuple[tuple[tuple[str, ...], st
     NYU", "by Jane Doe from MIT"): the people must be names and the institutions must
     look like institutions, so that "by deriving an order from hardware timestamps" is none."""
     found = []
-    for people, written in labels.author_phrases_in(text):
+    for said_people, said_places in labels.author_phrases_in(text):
+        people, written = _known_place_first(said_people, said_places, labels)
         names = people_in(people, labels) if people else ()
         if people and not names:
             # "... came next: Seulbae Kim from Georgia Tech": the name ends the phrase
@@ -745,11 +752,18 @@ def author_phrases(text: str, labels: Labels) -> tuple[tuple[tuple[str, ...], st
             found.append((names, places))
     found = list(dict.fromkeys(found))
     # "来自清华大学裴丹老师的团队" is matched by "来自{institutions}" too: a place alone that
-    # holds the place another phrase found ("清华大学", with its people) is that one
+    # holds the place another phrase found with its people ("清华大学"), or that only goes on
+    # from another's with "的" ("Adobe 印度研究院的团队"), is that one
     found = [
         (names, places)
         for names, places in found
-        if names or not any(p and p != places and p in places for _, p in found)
+        if names
+        or not any(
+            p
+            and p != places
+            and ((n and p in places) or _POSSESSIVE.match(places.removeprefix(p)) is not None)
+            for n, p in found
+        )
     ]
     # "作者是张三，来自清华大学" is matched by "作者是{people}" too: the people once, with places
     return tuple(
@@ -764,6 +778,20 @@ def author_phrases(text: str, labels: Labels) -> tuple[tuple[tuple[str, ...], st
 
 
 _PLACE_BREAK = _SPLIT_PEOPLE  # places part as people do
+_POSSESSIVE = regex.compile(r"\s*的")
+
+
+def _known_place_first(people: str, places: str, labels: Labels) -> tuple[str, str]:
+    """A phrase's people and places, where a place kg knows may have run into the names:
+    "UC" and "Berkeley David Patterson" of "UC Berkeley David Patterson 团队" are "UC
+    Berkeley" and "David Patterson"."""
+    words, before = people.split(), _LATIN_RUN.findall(places)
+    for k in range(1, len(words) - 1):
+        for j in range(len(before) + 1):
+            place = " ".join([*before[j:], *words[:k]])
+            if labels.is_known(place) and is_person(" ".join(words[k:]), labels):
+                return " ".join(words[k:]), place
+    return people, places
 
 
 def _leading_institutions(text: str, labels: Labels) -> str:
