@@ -29,6 +29,8 @@ read as Markdown: notes indent continuation lines and pasted bullets.
 from __future__ import annotations
 
 import csv
+import json
+import sys
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -40,6 +42,11 @@ import regex
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from mdit_py_cjk_friendly import cjk_friendly
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
 
 from ..text import LEADING_SYMBOLS
 from .htmltable import table_rows
@@ -156,6 +163,8 @@ def _front_matter(text: str) -> tuple[str, str, bool]:
     numbers stay those of the file; and whether a line closed it. Front matter never
     closed (a first ``---`` and then fields) ends at the first blank line or heading."""
     lines = text.split("\n")
+    if lines and lines[0].rstrip() == "+++":
+        return _toml_front_matter(lines, text)
     if not lines or lines[0].rstrip() != "---":
         return "", text, True
     for at in range(1, len(lines)):
@@ -168,6 +177,32 @@ def _front_matter(text: str) -> tuple[str, str, bool]:
         len(lines),
     )
     return "\n".join(lines[1:end]), "\n" * end + "\n".join(lines[end:]), False
+
+
+_TOML_KEY = regex.compile(r"\s*([A-Za-z0-9_\-]+)\s*=")
+
+
+def _toml_front_matter(lines: list[str], text: str) -> tuple[str, str, bool]:
+    """Hugo's TOML front matter (between ``+++`` lines), read by Python's ``tomllib`` and
+    handed on as YAML line for line (each top-level key on its own line, its value as
+    JSON, which YAML reads), so that line numbers stay those of the file. Tables
+    (``[params]``) are left out; TOML that does not parse is read as notes."""
+    end = next((at for at in range(1, len(lines)) if lines[at].rstrip() == "+++"), None)
+    if end is None:
+        return "", text, True
+    try:
+        data = tomllib.loads("\n".join(lines[1:end]))
+    except tomllib.TOMLDecodeError:
+        return "", text, True
+    out: list[str] = []
+    top = True  # before the first [table]
+    for line in lines[1:end]:
+        top = top and not line.lstrip().startswith("[")
+        key = _TOML_KEY.match(line) if top else None
+        value = data.get(key.group(1)) if key else None
+        shown = json.dumps(value, ensure_ascii=False, default=str) if value is not None else ""
+        out.append(f"{key.group(1)}: {shown}" if key and shown else "")
+    return "\n".join(out), "\n" * (end + 1) + "\n".join(lines[end + 1 :]), True
 
 
 @lru_cache(maxsize=1)

@@ -53,6 +53,7 @@ _DATE_TAIL = regex.compile(
 )
 _UNDERSCORE_TAG = regex.compile(r"^(?:19|20)?\d\d_[A-Za-z][A-Za-z0-9\-]{1,15}_(?=\S)")
 _HAN = regex.compile(r"\p{Han}")
+_MATH = regex.compile(r"^\$\$|\$\$$|\\(?:frac|cdot|sum|hat|mathbf|mathrm|left|right)\b")
 _LATIN_RUN = regex.compile(r"[A-Za-z][\w&.'’\-]*")
 # "Ion Stoica. 2023. Title. In …": a reference's year, no institution's ("Nat. Univ. of …")
 _REFERENCE_YEAR = regex.compile(r"(?<!\d)(?:19|20)\d\d[a-z]?\.\s+\S")
@@ -185,6 +186,8 @@ def title_shape(text: str, labels: Labels) -> TitleShape:
         return TitleShape(False, text)  # "### 个人评论", "Abstract": a part of a paper's notes
     if _FIGURE_FIRST.match(text):
         return TitleShape(False, text)  # "9× on YCSB", "2.3x faster": a result, no title
+    if _MATH.search(text):
+        return TitleShape(False, text)  # "$$ w_d = 1 - w_s $$", "\\frac{a}{b}": a formula
     prefix, text = labels.title_prefix(text)
     dotted = _DOTTED_VENUE.match(text)
     if dotted and not prefix and dotted.end() < len(text):
