@@ -33,15 +33,6 @@ NOT_YET = {
     # a VuePress post with 12 empty session headings, which the gold lists as sessions and
     # kg does not (a heading over no paper is no session); one-link paragraphs under topics
     "real-12.yaml": {"papers": 0.91, "sessions": 0.43, "people": 0.99, "institutions": 0.86},
-    # an artifact-results table, "- Title ~ Authors" items under reading-status headings,
-    # "## Conference: NSDI '20" over H3 titles, "### [Title](openreview), A, B, C" headings
-    "real-14.yaml": {
-        "papers": 0.97,
-        "sessions": 0.99,
-        "people": 0.93,
-        "institutions": 0.50,
-        "claims": 0.92,
-    },
 }
 
 
