@@ -52,7 +52,6 @@ _DATE_TAIL = regex.compile(
     r"(?:\s*[-–~]\s*(?:(?:19|20)\d\d[./-])?\d{1,2}(?:[./-]\d{1,2})?)?$"
 )
 _UNDERSCORE_TAG = regex.compile(r"^(?:19|20)?\d\d_[A-Za-z][A-Za-z0-9\-]{1,15}_(?=\S)")
-_HAN = regex.compile(r"\p{Han}")
 _MATH = regex.compile(r"^\$\$|\$\$$|\\(?:frac|cdot|sum|hat|mathbf|mathrm|left|right)\b")
 _LATIN_RUN = regex.compile(r"[A-Za-z][\w&.'’\-]*")
 # "Ion Stoica. 2023. Title. In …": a reference's year, no institution's ("Nat. Univ. of …")
@@ -805,7 +804,7 @@ def _leading_institutions(text: str, labels: Labels) -> str:
     if is_chinese(first) and not labels.is_known(first):
         # "这是复旦大学", "这两篇都出自我们中山大学": the words before a place kg knows
         # (four characters at least and Chinese: not "浪潮" ending "赶上in-memory浪潮")
-        tails = (first[k:] for k in range(1, len(first) - 3) if _HAN.match(first, k))
+        tails = (first[k:] for k in range(1, len(first) - 3) if HAN.match(first, k))
         known = next((t for t in tails if labels.is_known(t)), "")
         if known:
             text = text[text.index(first) + len(first) - len(known) :]
