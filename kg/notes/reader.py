@@ -94,6 +94,7 @@ _DASHED = regex.compile(r"^\s*[—–\-:：]\s*\S")
 # after a title, a sentence about it going on in lower case ("… keeps serving …"), or a colon
 _GOES_ON = regex.compile(r"^\s+\p{Ll}{2,}\s+\p{Ll}")
 _COLON_THEN = regex.compile(r"^\s*[:：]\s*")
+_DASH_THEN = regex.compile(r"^\s+(?:[—–]|--?)\s+\S")
 # between a title and its authors: a spaced dash or bar, or the Chinese dash "——"
 _TILDES = ("~", "～")
 _ET_AL_TAIL = regex.compile(r"\s+et\s+al\.?$")
@@ -421,6 +422,17 @@ class Structure:
                 for d in drafts:
                     if d.score < PAPER_SCORE and d.score + CUES["peers"] >= PAPER_SCORE:
                         d.cues.append("peers")
+            # a sibling whose block opens with the same field as a paper's ("### FIFO queues
+            # are all you need …" then "会议+年份：SOSP 2023 ｜ …", as under the paper beside it)
+            openings = {f for d in decided if (f := _first_field(d))}
+            for d in drafts:
+                if (
+                    d.score < PAPER_SCORE
+                    and d.score + CUES["peers"] >= PAPER_SCORE
+                    and "peers" not in d.cues
+                    and _first_field(d) in openings
+                ):
+                    d.cues.append("peers")
         for drafts in forms.values():
             for d in drafts:
                 if d.score < PAPER_SCORE and "peers" not in d.cues:
@@ -719,7 +731,8 @@ class Structure:
         shape = title_shape(line.lead, self.labels)
         if not (shape.ok and shape.strong and len(shape.title.split()) >= 3):
             return False
-        return said or _GOES_ON.match(after) is not None
+        # "**DistServe: …** — arXiv 2401.09670, DOI 10.5555/…": what follows a spaced dash
+        return said or _GOES_ON.match(after) is not None or _DASH_THEN.match(after) is not None
 
     def badged_name(self, line: Line) -> str | None:
         """A bold name, then only a short link to the paper's PDF or page (and a date): the
@@ -1017,6 +1030,12 @@ class Structure:
                     return shape.title, replace(line, text=text, kind="people", links=(), lead="")
                 continue
             if author_line(tail, self.labels) is None:
+                led = _ET_AL_TAIL.search(tail.strip())  # "Title - Woosuk Kwon et al.": one name
+                found = author_line(tail, self.labels, labelled=True) if led else None
+                shape = title_shape(head, self.labels)
+                if found is not None and found.authors and shape.ok and shape.strong:
+                    who = ", ".join(a.name for a in found.authors)
+                    return shape.title, replace(line, text=who, kind="people", links=(), lead="")
                 continue
             if author_line(head, self.labels, labelled=True) and author_line(
                 line.text, self.labels
@@ -1753,9 +1772,12 @@ class Structure:
         urls = [link.url for link in links] + URL_RE.findall(
             " ".join([line.text, *(b.text for b in top[:6] if not b.links)])
         )
-        # a DOI written bare counts as the link to its paper ("DOI: 10.1145/…")
+        # a DOI written bare counts as the link to its paper ("DOI: 10.1145/…"), and so does
+        # an id on a short line of its own ("— arXiv 2401.09670, DOI 10.5555/…")
         said = [b.text for b in top[:6] if self.labels.label(b.text)]
-        if any(self.is_paper_link(url) for url in urls) or any(DOI_RE.search(t) for t in said):
+        said += [b.text for b in top[:2] if not is_prose(b.text) and len(b.text) <= 120]
+        ids = any(DOI_RE.search(t) or ARXIV_RE.search(t) for t in said)
+        if any(self.is_paper_link(url) for url in urls) or ids:
             cues.append("link")
         # a name of two words ("Key Point", "Graph Index") heads a part of a paper far more
         # often than a paper: its summary and its form count only for titles of three words
@@ -2039,6 +2061,15 @@ def carries_fields(draft: Draft) -> bool:
 def _carries(draft: Draft) -> bool:
     """Whether a paper carries what papers carry: its fields, or a summary."""
     return carries_fields(draft) or "summary" in draft.cues
+
+
+def _first_field(draft: Draft) -> str | None:
+    """The name of the field a paper's block opens with ("会议+年份" of "会议+年份：SOSP 2023
+    ｜ …"), folded; None when it opens otherwise."""
+    if not draft.body:
+        return None
+    m = _UNKNOWN_LABEL.match(draft.body[0].text)
+    return fold(m.group("label")) if m else None
 
 
 def _same_title(draft: Draft, title: str | None) -> bool:
