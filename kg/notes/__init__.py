@@ -658,6 +658,11 @@ def _conference(
         return Conference(name, year, None, settings.source)
     for key in ("conference", "venue", "会议"):
         if metadata.get(key):
+            # a known venue in a long name ("Proceedings of … (POMACS / ACM SIGMETRICS) 2019"),
+            # else the field as written ("venue: HotStorage 2024")
+            known = venue_in(metadata[key], labels)
+            if known is not None:
+                return Conference(known[0], known[1], None, "front matter")
             name, year = parse_conference(metadata[key])
             if year is None and str(metadata.get("year", "")).strip().isdigit():
                 year = int(str(metadata["year"]).strip())  # "venue: OSDI", "year: 2025"
