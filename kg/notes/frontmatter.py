@@ -28,7 +28,7 @@ from ..text import yaml_too_deep
 from .conference import venue_in
 from .labels import Labels
 from .markdown import Line, Link
-from .shapes import DOI_RE, title_shape
+from .shapes import DOI_RE, URL_RE, title_shape
 
 Report = Callable[[str, int, str], None]  # severity, line, message
 
@@ -51,7 +51,6 @@ class FrontMatter:
 # libyaml's parser when PyYAML has it (its wheels do), else PyYAML's own: both safe
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _NULL = "tag:yaml.org,2002:null"
-_URL = regex.compile(r"https?://\S+")
 _FIELDS = frozenset({"title", "date", "tags", "categories", "category", "layout", "author"})
 
 
@@ -244,7 +243,7 @@ def _entries(
         for key, value, at in fields:
             if key.casefold() in titles or not value:
                 continue
-            if _URL.fullmatch(value):  # "repository_url: https://github.com/…": a link
+            if URL_RE.fullmatch(value):  # "repository_url: https://github.com/…": a link
                 block -= 1
                 link = Link(value, key.replace("_", " "))
                 out.append(

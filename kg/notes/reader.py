@@ -44,6 +44,8 @@ from .memo import memo
 from .shapes import (
     ARXIV_RE,
     DOI_RE,
+    ET_AL,
+    SPLIT_PEOPLE,
     TRAILING_BRACKETS,
     URL_RE,
     TitleShape,
@@ -97,11 +99,8 @@ _COLON_THEN = regex.compile(r"^\s*[:：]\s*")
 _DASH_THEN = regex.compile(r"^\s+(?:[—–]|--?)\s+\S")
 # between a title and its authors: a spaced dash or bar, or the Chinese dash "——"
 _TILDES = ("~", "～")
-_ET_AL_TAIL = regex.compile(r"\s+et\s+al\.?$")
-# names as a short list writes them: "Rosenblum and Ousterhout", "McKusick, Joy, Leffler and
-# Fabry", "Corbett et al."
+# a family name as a short list writes it: "Rosenblum and Ousterhout", "Corbett et al."
 _SURNAME = regex.compile(r"\p{Lu}[\p{L}'’\-]+")
-_SURNAME_JOIN = regex.compile(r"\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*)")
 _TITLE_SEPARATOR = regex.compile(r"\s+[—–|｜~～]\s+|\s+-{1,2}\s+|\s*——\s*")
 _NICKNAME = regex.compile(r"[\"“”'‘’][^\"“”'‘’]{1,20}[\"“”'‘’]")
 # "名称：Title", "Name: Title": a field whose label kg does not know
@@ -1016,26 +1015,15 @@ class Structure:
         then an author line: the title, and the authors as a line of their own."""
         for m in _TITLE_SEPARATOR.finditer(line.text):
             head, tail = line.text[: m.start()], line.text[m.end() :]
-            if m.group().strip() in _TILDES:
-                # "Title ~ Mike Burrows", "Title ~ Rosenblum and Ousterhout", "Title ~ Corbett
-                # et al.": a tilde says who wrote it, however the names are written
+            tilde = m.group().strip() in _TILDES
+            if tilde or author_line(tail, self.labels) is None:
+                # "Title ~ Rosenblum and Ousterhout" (a tilde says who wrote it, however the
+                # names are written), "Title - Woosuk Kwon et al." (one name, then "et al.")
+                names = self.loose_names(tail, tilde)
                 shape = title_shape(head, self.labels)
-                names = _surnames(tail) or (
-                    [a.name for a in found.authors]
-                    if (found := author_line(tail, self.labels, labelled=True))
-                    else []
-                )
-                if shape.ok and names:
+                if names and shape.ok and (tilde or shape.strong):
                     text = ", ".join(names)  # the names, read already: "people"
                     return shape.title, replace(line, text=text, kind="people", links=(), lead="")
-                continue
-            if author_line(tail, self.labels) is None:
-                led = _ET_AL_TAIL.search(tail.strip())  # "Title - Woosuk Kwon et al.": one name
-                found = author_line(tail, self.labels, labelled=True) if led else None
-                shape = title_shape(head, self.labels)
-                if found is not None and found.authors and shape.ok and shape.strong:
-                    who = ", ".join(a.name for a in found.authors)
-                    return shape.title, replace(line, text=who, kind="people", links=(), lead="")
                 continue
             if author_line(head, self.labels, labelled=True) and author_line(
                 line.text, self.labels
@@ -1045,6 +1033,16 @@ class Structure:
             if shape.ok:
                 return shape.title, replace(line, text=tail, kind="authors", links=(), lead="")
         return None
+
+    def loose_names(self, text: str, tilde: bool) -> list[str]:
+        """The names after a title's separator that no author line reads: after a tilde,
+        family names alone or any names; after a dash, names ending in "et al."."""
+        if tilde and (surnames := _surnames(text)):
+            return surnames
+        if not tilde and not ET_AL.search(text.strip()):
+            return []
+        found = author_line(text, self.labels, labelled=True)
+        return [a.name for a in found.authors] if found is not None else []
 
     def citation(self, line: Line) -> tuple[str, Line] | None:
         """A reference: authors, then the title in quotes ("A and B for “Title” in ...",
@@ -1728,7 +1726,7 @@ class Structure:
             if j == i + 1 and lines[i].strong and self.remark_line(lines[j]):
                 j += 1  # "**Title**", then "Gist: ...": a line about it, not the next title
                 continue
-            if self.repeats_title(lines[i], lines[j]):
+            if _repeats_title(lines[j], self.title_of(lines[i])[0] or "", self.labels):
                 j += 1  # "code [Title](repo)", then "paper [Title](….pdf)": its other link
                 continue
             if not labelled and (self.starts_paper(lines, j) or self.bold_peer(lines, i, j)):
@@ -1737,10 +1735,6 @@ class Structure:
                 break
             j += 1
         return j
-
-    def repeats_title(self, start: Line, line: Line) -> bool:
-        """A linked line that gives the same title as the paper's first line."""
-        return _repeats_title(line, self.title_of(start)[0] or "", self.labels)
 
     # ---- titles and cues ---------------------------------------------------
 
@@ -1890,8 +1884,8 @@ def _short_title(title: str) -> bool:
 def _surnames(text: str) -> list[str]:
     """The family names of a short list ("Saltzer, Reed, and Clark", "Sreekanti et al."), or
     none when a piece is anything else."""
-    text = _ET_AL_TAIL.sub("", text.strip().rstrip("."))
-    pieces = [p for p in _SURNAME_JOIN.split(text) if p]
+    text = ET_AL.sub("", text.strip().rstrip("."))
+    pieces = [p for p in SPLIT_PEOPLE.split(text) if p]
     if not pieces or not all(_SURNAME.fullmatch(p) for p in pieces):
         return []
     return pieces

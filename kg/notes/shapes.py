@@ -57,7 +57,9 @@ _LATIN_RUN = regex.compile(r"[A-Za-z][\w&.'’\-]*")
 # "Ion Stoica. 2023. Title. In …": a reference's year, no institution's ("Nat. Univ. of …")
 _REFERENCE_YEAR = regex.compile(r"(?<!\d)(?:19|20)\d\d[a-z]?\.\s+\S")
 _DOT_THEN_TAG = regex.compile(r"\.\s*[(（]([^()（）]{2,30})[)）]\s*$")
-_VENUE_ORG = regex.compile(r"^(?:USENIX|ACM|IEEE)\s+", regex.I)
+# the society before a venue's name: "USENIX ATC", "ACM SIGMOD"
+_SOCIETY = r"(?:USENIX|ACM|IEEE)\s+"
+_VENUE_ORG = regex.compile(rf"^{_SOCIETY}", regex.I)
 _VENUE_COMMA = regex.compile(r"\s*,\s*(?=(?:19|20)?\d\d\s*$)")
 _PAGES = regex.compile(r"(?<=\.|\S)\s+\d{1,5}\s*[-–]\s*\d{1,5}\s*$")
 # brackets and what they hold, one level of brackets inside: "(William & Mary; HKUST (Guangzhou))"
@@ -77,7 +79,7 @@ _LOWER_OK = frozenset(
     "and of at for the de da del della der di dos du la le van von in und et y on".split()  # noqa: SIM905
 )
 _TRAILING_LINK = regex.compile(r"(?<=\S)[\s;；,，|]+(?:DOI[:：]?\s*)?https?://\S+\s*$", regex.I)
-_ET_AL = regex.compile(r"\s+et\s+al\.?\s*$")
+ET_AL = regex.compile(r"\s+et\s+al\.?\s*$")  # "Corbett et al." closing a list of names
 _VANCOUVER = regex.compile(r"^\p{Lu}\p{Ll}{2,}(?:-\p{Lu}\p{Ll}+)? \p{Lu}{2,3}$")
 _NUMBER_FIELD = regex.compile(r"^[^\s:：]{1,12}\s*[:：]\s*[\d.\-/:：\s]+$")
 # "Tag: Morphling", "Status: done": a word, a colon and one word is a field, not a title
@@ -107,7 +109,7 @@ _HAN_TITLES = regex.compile(r"\s*(?:老师|教授|博士|研究员|同学|等人
 # the words that join two names, or two places ("A and B", "A 和 B")
 _AND = r"\band\b|&|和|与|及"
 _AND_JOINT = regex.compile(_AND)
-_SPLIT_PEOPLE = regex.compile(rf"\s*(?:,|，|、|;|；|{_AND})\s*")
+SPLIT_PEOPLE = regex.compile(rf"\s*(?:,|，|、|;|；|{_AND})\s*")
 # footnote marks after a name, as in "Jia Pan*" or "Li Wei†¹": equal contribution,
 # corresponding author, affiliation
 _FOOTNOTE_SYMBOLS = "*∗†‡§¶♠♣♥♦"
@@ -330,13 +332,14 @@ def _venue_prefix(text: str, labels: Labels) -> tuple[str, str]:
 
 # ", USENIX ATC 2020", ". EuroSys 2020", ", FAST '20", " — NSDI '14" closing a title
 _VENUE_TAIL = regex.compile(
-    r"(?:[,.]\s+|\s+[—–]\s+)(?:(?:USENIX|ACM|IEEE)\s+)?(?P<name>[\p{L}][\p{L}\-]{1,14})\s*(?:'|’)?(?:\d{2}|\d{4})$"
+    rf"(?:[,.]\s+|\s+[—–]\s+)(?:{_SOCIETY})?(?P<name>[\p{{L}}][\p{{L}}\-]{{1,14}})\s*(?:'|’)?"
+    r"(?:\d{2}|\d{4})$"
 )
 
 
 # " NSDI'23", "{GPUs}ATC'22": a venue and its year after an apostrophe, closing a title
 _VENUE_QUOTED_TAIL = regex.compile(
-    r"(?:\s+|(?<=[})\]]))(?:(?:USENIX|ACM|IEEE)\s+)?(?P<name>[\p{L}][\p{L}\-]{1,14})['’]\d{2}$"
+    rf"(?:\s+|(?<=[}})\]]))(?:{_SOCIETY})?(?P<name>[\p{{L}}][\p{{L}}\-]{{1,14}})['’]\d{{2}}$"
 )
 
 
@@ -379,7 +382,7 @@ def _glued_subtitle(text: str, m: regex.Match[str], labels: Labels) -> bool:
         and text[m.start() - 1].isalpha()
         and inner.isascii()
         and len(inner.split()) >= 2
-        and not any(labels.is_known(part) for part in _SPLIT_PEOPLE.split(inner))
+        and not any(labels.is_known(part) for part in SPLIT_PEOPLE.split(inner))
         and not venue_tag(inner, labels)  # "...Parallelism（SOSP 2024）": the venue, not the title
     )
 
@@ -661,9 +664,9 @@ def _piece_spans(group: str) -> list[tuple[str, int]]:
     """The pieces of an author group between separators, each with where it starts."""
     out: list[tuple[str, int]] = []
     start = 0
-    for m in [*_SPLIT_PEOPLE.finditer(group), None]:
+    for m in [*SPLIT_PEOPLE.finditer(group), None]:
         end = m.start() if m is not None else len(group)
-        raw = _ET_AL.sub("", group[start:end])
+        raw = ET_AL.sub("", group[start:end])
         piece = _HAN_TITLES.sub("", _MARKS.sub("", raw).strip(" ."))
         if piece:
             out.append((piece, start + len(raw) - len(raw.lstrip(" ."))))
@@ -684,7 +687,7 @@ def _mononym(name: str, labels: Labels) -> bool:
 
 
 def _pieces(text: str) -> list[str]:
-    return [p.strip(" .") for p in _SPLIT_PEOPLE.split(text) if p.strip(" .")]
+    return [p.strip(" .") for p in SPLIT_PEOPLE.split(text) if p.strip(" .")]
 
 
 def _bracketed_authors(text: str, labels: Labels) -> AuthorLine | None:
@@ -695,7 +698,7 @@ def _bracketed_authors(text: str, labels: Labels) -> AuthorLine | None:
     while rest:
         m = _BRACKETS.search(rest)
         head = rest[: m.start()] if m else rest
-        names = [_ET_AL.sub("", p).strip(" .") for p in _SPLIT_PEOPLE.split(head)]
+        names = [ET_AL.sub("", p).strip(" .") for p in SPLIT_PEOPLE.split(head)]
         names = [n for n in names if n]
         for i, name in enumerate(names):
             last = m is not None and i == len(names) - 1
@@ -779,7 +782,7 @@ def author_phrases(text: str, labels: Labels) -> tuple[tuple[tuple[str, ...], st
     )
 
 
-_PLACE_BREAK = _SPLIT_PEOPLE  # places part as people do
+_PLACE_BREAK = SPLIT_PEOPLE  # places part as people do
 _POSSESSIVE = regex.compile(r"\s*的")
 
 
@@ -834,7 +837,7 @@ def _leading_institutions(text: str, labels: Labels) -> str:
 
 def people_in(text: str, labels: Labels) -> tuple[str, ...]:
     """The people a prose phrase names: "X and Y", "张三、李四"."""
-    names = [_HAN_TITLES.sub("", p.strip(" .")) for p in _SPLIT_PEOPLE.split(text)]
+    names = [_HAN_TITLES.sub("", p.strip(" .")) for p in SPLIT_PEOPLE.split(text)]
     return tuple(n for n in names if n and is_person(n, labels))
 
 
@@ -887,7 +890,7 @@ def marked_authors(text: str, labels: Labels) -> tuple[tuple[str, tuple[str, ...
     """ "Ziheng Jiang¹, Haibin Lin¹,², Yinmin Zhong²*" -> each name with its footnote marks
     ("1", "2", "*"); None unless every piece is a person's name and most carry marks."""
     out = []
-    for piece in _MARKED_SPLIT.split(_ET_AL.sub("", text.strip(" .;,"))):
+    for piece in _MARKED_SPLIT.split(ET_AL.sub("", text.strip(" .;,"))):
         if not piece:
             continue
         m = _MARKED_NAME.match(piece)
