@@ -414,6 +414,12 @@ class _Walk:
             banner = _BANNER.fullmatch(plain)
             if banner:  # "==== SESSION: Caching ====": a plain-text banner's words
                 plain = banner["text"]
+            said = _CHAT_MESSAGE.match(plain)
+            if said and plain[said.end() :].strip():
+                # "[10:02] alice: today's paper: …": a chat export's message, a paragraph of
+                # its own, without the time and who wrote it
+                plain = plain[said.end() :]
+                self.block += 1
             if level:
                 kind = "heading"
             elif item_first and offset == 0:
@@ -661,6 +667,9 @@ Cell = tuple[str, tuple[Link, ...], bool]
 # their sections: "==== SESSION: Caching ====", "*** Keynotes ***"
 _BANNER = regex.compile(
     r"(?P<mark>[=*~#\-_+])(?P=mark){2,}\s*(?P<text>[^=*~#\-_+\s].*?)\s*(?P=mark){3,}"
+)
+_CHAT_MESSAGE = regex.compile(
+    r"^\[\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AaPp][Mm])?\]\s+[\w.\-]{1,32}:\s+"
 )
 _KRAMDOWN_TAIL = regex.compile(r"(?:\s*\{:[^{}]*\}|\s*\\+)+$")
 _TEMPLATE_TAG = regex.compile(r"\{[%{][^{}]*[%}]\}|\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]")

@@ -109,6 +109,11 @@ _UNKNOWN_LABEL = regex.compile(
 )
 # a title in quotes first, then its authors and remarks
 _QUOTED_FIRST = regex.compile(r"^[“\"](?P<title>[^“”\"]{8,300}?)[.,]?[”\"]\s*(?P<rest>.*)$")
+# a few words and a colon before a title in quotes: "today's paper: "Title" (SC20) by …"
+_QUOTED_AFTER_LEAD = regex.compile(
+    r"^[^“\"：:]{1,24}[:：]\s*[“\"](?P<title>[^“”\"]{8,300}?)[.,]?[”\"]\s*(?P<rest>.*)$"
+)
+_LEADING_TAG_NOTE = regex.compile(r"^[(（]([^()（）]{2,24})[)）]")
 _BY = regex.compile(r"^(?:\s*(?:[—–\-,:：]|by\b))+\s*", regex.I)
 # a title in quotes inside a trip report's prose, then who wrote it: '... opened with "Title"
 # by A, B and C, all at Google (DOI ...)', 'came "Title" from IBM Research (A, B et al.)'
@@ -977,38 +982,49 @@ class Structure:
                 return shape.title, [authors], pieces[2].strip() if len(pieces) > 2 else ""
         return None
 
-    def quoted_first(self, line: Line) -> tuple[str, list[Line]] | None:
+    def quoted_first(self, line: Line) -> tuple[str, list[Line], str] | None:
         """A paragraph that opens (after its numbering or a pictograph) with a title in
         quotes and goes on with its authors ('2/ 📄 "Title" — A, B et al. (MIT). …', a
-        thread's post): the title, and the authors and the rest as lines."""
+        thread's post): the title, the authors and the rest as lines, and its venue."""
         if line.kind != "text" or not ('"' in line.text or "“" in line.text):
             return None
         text = _HANDLE.sub("", strip_numbering(line.text))  # "@name": a social handle
         opened = self.quoted_title(replace(line, text=text))
         if opened is None or not any(said.kind == "authors" for said in opened[1]):
             return None
-        return opened[0], opened[1]
+        return opened
 
     def quoted_title(self, line: Line) -> tuple[str, list[Line], str] | None:
         """'"Varuna: ..." by Jane Doe et al. (MSR). Trains on spot VMs.': a title in quotes
         first, then its authors and what the note-taker says: the title, and the rest as
         lines (the authors' sentence, then the remarks)."""
         m = _QUOTED_FIRST.match(line.text)
+        led = m is None  # "today's paper: "ZeRO: …" (SC20) by …": a few words lead in
+        m = m or _QUOTED_AFTER_LEAD.match(line.text)
         if m is None:
             return None
         shape = title_shape(m.group("title"), self.labels)
         if not shape.ok:
             return None
-        rest = _BY.sub("", m.group("rest")).strip()
+        rest = m.group("rest").strip()
+        tag = _LEADING_TAG_NOTE.match(rest)
+        venue = tag.group(1) if tag and venue_tag(tag.group(1), self.labels) else ""
+        if venue and tag:
+            rest = rest[tag.end() :]  # "(SOSP'19), Deepak Narayanan et al.": where it appeared
+        rest = _BY.sub("", rest).strip()
         parts = _FIRST_SENTENCE.split(rest, maxsplit=1)
         out = []
+        named = False
         if parts and parts[0].strip():
             who = parts[0].strip()
-            kind = "authors" if author_line(who, self.labels, labelled=True) else "text"
+            named = author_line(who, self.labels, labelled=True) is not None
+            kind = "authors" if named else "text"
             out.append(replace(line, text=who, kind=kind, links=(), lead="", tags=()))
         if len(parts) > 1 and parts[1].strip():
             out.append(replace(line, text=parts[1].strip(), kind="text", lead="", tags=()))
-        return shape.title, out, ""
+        if led and not (shape.strong and (venue or named)):
+            return None  # 'Takeaway: "batch every request"': a quote, no paper
+        return shape.title, out, venue
 
     def title_then_authors(self, line: Line) -> tuple[str, Line] | None:
         """ "Title — Jane Doe, John Roe (MIT)", "Title | A, B (CMU)": a title, a dash or bar,
@@ -1280,12 +1296,14 @@ class Structure:
             quoted = self.quoted_first(line) if first_in_block else None
             notes_from = i + 1
             if quoted is None:
-                quoted, notes_from = self.quoted_lead(lines, i), i
+                told = self.quoted_lead(lines, i)
+                quoted, notes_from = (*told, "") if told else None, i
             if quoted is not None:
                 skip()
                 end = self.body_end(lines, i)
-                title, said = quoted
-                draft = self.cues(line, title, "", "", [*said, *lines[notes_from:end]], "quoted")
+                title, said, venue = quoted
+                body = [*said, *lines[notes_from:end]]
+                draft = self.cues(line, title, venue, "", body, "quoted")
                 if draft.score >= PAPER_SCORE:
                     use(draft)
                     found.papers.append(draft)
@@ -2192,7 +2210,8 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
             out.written.append(out.institutions[-1])
     elif draft.note:
         pieces = _note_pieces(draft.note)
-        places = [p for p in pieces if is_institution(p, labels)]
+        # (a venue's tag, "SC20", is no place though shaped as an acronym)
+        places = [p for p in pieces if is_institution(p, labels) and not venue_tag(p, labels)]
         if any(_named_place(p, labels) for p in places):
             # beside a place kg knows, a short proper name is a place too: "(首尔国立大学,
             # FriendliAI)"; a remark is not: "(TUM, buffer manager paper)"
