@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import regex
 import yaml
 
 from .errors import KgError
@@ -187,6 +188,21 @@ class _Names:
         return seen
 
 
+# a technique's generic last word, which kg leaves out of a name it finds ("memory reusing
+# strategies" is found as "memory reusing"); phrase_key's singular of "strategies" included
+_GENERIC_HEADS = regex.compile(
+    r"(?<=\S)\s*(?:\s(?:approach|method|technique|strategy|strategie|scheme|mechanism|framework"
+    r"|algorithm|design|system)|算法|策略|方法|机制|技术|方案|框架)$"
+)
+
+
+def _without_generic_head(key: str) -> str:
+    """A gold technique's key without a generic last word: "?runtime scheduling algorithm"
+    -> "?runtime scheduling" (unchanged if nothing would be left of it but one word)."""
+    cut = _GENERIC_HEADS.sub("", key)
+    return cut if len(cut.split()) >= 2 or (len(cut) >= 3 and not cut.isascii()) else key
+
+
 def _discovered(know: Knowledge, cid: str) -> bool:
     concept = know.concepts.get(cid)
     return concept is not None and bool(concept.scheme)
@@ -322,13 +338,15 @@ def score(gold: dict[str, Any], know: Knowledge, lexicon: Lexicon, name: str) ->
 
         # a discovered technique is matched by its name, as the gold's unknown ones are
         found_concepts = {
-            "?" + phrase_key(know.concepts[c].label) if _discovered(know, c) else c
+            "?" + phrase_key(name) if _discovered(know, c) else c
             for c in facts.techniques
+            for name in (know.concepts[c].label, *know.concepts[c].synonyms)
         }
         topics = set(facts.topics)  # a gold technique the scheme calls a topic is found
         reached = found_concepts | topics
         reached |= {a for c in reached for a in names.ancestors(c)}
         gold_tech = {names.concept(t) for t in paper.get("techniques") or []}
+        reached |= {g for g in gold_tech if _without_generic_head(g) in reached}
         t = scores["techniques"]
         t.true_pos += len(gold_tech & reached)
         t.false_neg += len(gold_tech - reached)
