@@ -43,6 +43,8 @@ def suggest_lexicon(know: Knowledge, lexicon: Lexicon) -> str:
             entry: dict[str, Any] = {"id": c.id, "label": c.label}
             if c.label_zh:
                 entry["label_zh"] = c.label_zh
+            if c.synonyms:
+                entry["synonyms"] = list(c.synonyms)
             if c.broader:
                 entry["broader"] = list(c.broader)
             parts.append(_entry(entry, _papers(uses[c.id]), c.example))

@@ -188,3 +188,79 @@ def test_a_topic_is_what_a_paper_is_about_not_a_technique_it_uses(tmp_path) -> N
     # a question about a technique answers for a topic too
     rows = kg.query(graph, "papers-using-technique", technique="large language models")
     assert [str(r[0]) for r in rows] == ["DistServe: Disaggregating Prefill and Decoding"]
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        # a term defined with its acronym: the long form is the label, the acronym its other name
+        (
+            "Workers stay consistent under Wave Synchronous Parallel (WSP), a new model.",
+            [("wave synchronous parallel", ("WSP",))],
+        ),
+        (
+            "Samples arrive through data storage and ingestion (DSI) pipelines at exabyte scale.",
+            [("data storage and ingestion", ("DSI",))],
+        ),
+        # capitals written for the acronym are not kept; inner capitals are
+        (
+            "It ships gradients with Tensor Homomorphic Compression (THC) between servers.",
+            [("tensor homomorphic compression", ("THC",))],
+        ),
+        # Chinese: the term before the acronym, or after it in brackets
+        ("硬件由一个多尺度脉动阵列（MSA）组成。", [("多尺度脉动阵列", ("MSA",))]),
+        ("它用 BOCD（贝叶斯在线变点检测）在线发现异常。", [("贝叶斯在线变点检测", ("BOCD",))]),
+        # a measure, a model family, an institution, a known concept: not a new technique
+        ("Job completion time (JCT) drops for Large Language Models (LLMs).", []),
+        ("Work done at Lawrence Livermore National Laboratory (LLNL).", []),
+        ("It relies on Remote Direct Memory Access (RDMA).", []),
+        ("首 token 时间（TTFT）最多降低 87%。", []),
+        ("meeting SLOs for performance-critical (PC) RPCs is hard.", []),
+    ],
+)
+def test_a_term_defined_with_its_acronym_is_a_technique(  # type: ignore[no-untyped-def]
+    tables, text: str, found: list[tuple[str, tuple[str, ...]]]
+) -> None:
+    got = [c for c in discovered_concepts(text, tables) if c.scheme and c.synonyms]
+    assert [(c.label_zh or c.label, c.synonyms) for c in got] == found
+
+
+@pytest.mark.parametrize(
+    ("text", "labels"),
+    [
+        # each item of a list a cue points at
+        (
+            "Two optimizations, a decoupled backward pass and a staggered optimizer step, fix it.",
+            ["decoupled backward pass", "staggered optimizer step"],
+        ),
+        # a part that goes on past its noun phrase ends the list
+        (
+            "Arctic uses a massive amount of energy, and power delivery has become a limit.",
+            [],
+        ),
+        # a prefix jieba cuts off its word stays with it (自|适应, 可|重构)
+        ("平时用自适应调度来分配显存。", ["自适应调度"]),
+        # (异步访存 is the scheme's; 感知负载 is only part of the longer phrase)
+        (
+            "新的加速技术包括稀疏感知负载均衡、异步访存以及定制量化。",
+            ["稀疏感知负载均衡", "定制量化"],
+        ),
+    ],
+)
+def test_lists_and_cut_prefixes(tables, text: str, labels: list[str]) -> None:  # type: ignore[no-untyped-def]
+    found = [c for c in discovered_concepts(text, tables) if c.scheme]
+    assert [c.label_zh or c.label for c in found] == labels
+
+
+def test_an_acronym_is_the_discovered_techniques_other_label(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    graph = _one_paper_graph(
+        tmp_path,
+        "ESP: Consistent Workers",
+        "Workers stay consistent under Wave Synchronous Parallel (WSP), a new model.",
+    )
+    rows = graph.query(
+        "PREFIX skos: <http://www.w3.org/2004/02/skos/core#> "
+        "SELECT ?label ?alt WHERE { ?t skos:prefLabel ?label ; skos:altLabel ?alt . "
+        "FILTER(STRENDS(STR(?t), 'wave-synchronous-parallel')) }"
+    )
+    assert [(str(r[0]), str(r[1])) for r in rows] == [("wave synchronous parallel", "WSP")]

@@ -37,7 +37,7 @@ from ..records import (
 from ..text import slug
 from .affiliations import affiliations, institutions_of
 from .claims import claims, sentences
-from .discover import discovered, keyphrases, phrase_key
+from .discover import defined, discovered, keyphrases, phrase_key
 from .mentions import entities, presented, techniques, title_system
 from .tables import Tables, tables_for
 
@@ -178,7 +178,11 @@ def discovered_concepts(text: str, tables: Tables) -> list[Concept]:
     of the discovered scheme (a concept of the scheme whose id the slug is, if any)."""
     out: list[Concept] = []
     seen: set[str] = set()
-    for found in [*discovered(text, tables), *keyphrases(text, tables)]:
+    every = [*defined(text, tables), *discovered(text, tables), *keyphrases(text, tables)]
+    chinese = [f.label for f in every if f.lang == "zh"]
+    for found in every:
+        if found.lang == "zh" and any(found.label in z and found.label != z for z in chinese):
+            continue  # "感知负载" cut from "稀疏感知负载均衡": the longer one names it
         if found.key in seen:
             continue
         seen.add(found.key)
@@ -193,6 +197,7 @@ def discovered_concepts(text: str, tables: Tables) -> list[Concept]:
                 cid,
                 en or zh,
                 zh,
+                synonyms=(found.alias,) if found.alias else (),
                 broader=found.broader,
                 scheme="discovered",
                 example=found.evidence,

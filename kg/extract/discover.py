@@ -28,7 +28,7 @@ from ..text import fold, guess_language
 from .claims import split_sentences
 from .everyday import zipf
 from .mentions import known_entity
-from .tables import Tables
+from .tables import Tables, resolve
 
 # an English phrase ends before these words: "X to reduce ...", "X for training ..."
 _STOP = frozenset(
@@ -41,14 +41,15 @@ _STOP = frozenset(
     behind above below around toward towards until many much few very even only just still
     already often better best worse one two three four five six seven eight nine ten
     a an the you i he she us me him them want wants every either neither whose whom
-    what how if""".split()  # noqa: SIM905
+    what how if ones""".split()  # noqa: SIM905
 )
 # words a phrase does not end with: "X based on", "X called Y"
 _TRAILING = frozenset(("based", "called", "named", "driven", "aware"))
 # Chinese words that end a phrase: what the technique is for, not the technique
 _ZH_STOPS = frozenset(
     """来 以 用于 用来 减少 降低 提高 提升 实现 加速 解决 使 使得 让 将 把 在 对 为 和 与 及 并
-    从而 进而 达到 获得 支持 进行 完成 避免 缓解 优化 改进 处理 相比 提供 名为 称为 叫做""".split()  # noqa: SIM905
+    从而 进而 达到 获得 支持 进行 完成 避免 缓解 优化 改进 处理 相比 提供 名为 称为 叫做
+    满足""".split()  # noqa: SIM905
 )
 # words that make a phrase no technique: a comparison or a result
 _NOT_TECHNIQUE = frozenset(
@@ -134,6 +135,7 @@ class Discovered:
     lang: str  # "en" or "zh"
     evidence: str  # the sentence it was found in
     broader: tuple[str, ...] = ()  # concepts its head names ("prefix caching": caching)
+    alias: str = ""  # the acronym it was defined with ("MHA"), if any
 
     @property
     def key(self) -> str:
@@ -155,12 +157,51 @@ def discovered(text: str, tables: Tables) -> list[Discovered]:
                 at, end = m.span("span")
                 if any(a <= at < b or a < end <= b for a, b in denied):
                     continue  # "unlike X", "不是X": named only to be denied
-                span = m.group("span").strip()
+                span = m.group("span")
+                if _cut_short(sentence, end) and " " in span.strip():
+                    span = span.rstrip().rsplit(" ", 1)[0]  # its last word may be part of one
+                span = span.strip()
                 lang = guess_language(span)
-                phrase = _zh_phrase(span) if lang == "zh" else _en_phrase(span)
-                if phrase and _new_technique(phrase, tables):
-                    out.setdefault(phrase_key(phrase), Discovered(phrase, lang, sentence.strip()))
+                for phrase in _listed(span, lang):
+                    if _new_technique(phrase, tables):
+                        found = Discovered(phrase, lang, sentence.strip())
+                        out.setdefault(phrase_key(phrase), found)
     return list(out.values())
+
+
+def _cut_short(sentence: str, end: int) -> bool:
+    """Whether a cue's span ended at its pattern's length, not at a mark or the sentence's
+    end: "based on deterministic operator overlap and precise latency| prediction"."""
+    return end < len(sentence) and (
+        sentence[end].isspace() or (sentence[end].isascii() and sentence[end].isalnum())
+    )
+
+
+def _listed(span: str, lang: str) -> list[str]:
+    """The phrases a cue's span names: each of a list ("a decoupled backward pass and a
+    staggered optimizer step", "A、B以及C") while each part is a phrase and nothing more;
+    a part that goes on past its phrase ("energy, and power delivery has become") ends it."""
+    out: list[str] = []
+    for part in (_ZH_LIST if lang == "zh" else _EN_LIST).split(span):
+        phrase = _zh_phrase(part) if lang == "zh" else _en_phrase(part)
+        if phrase:
+            out.append(phrase)
+        if not phrase or not _whole(part, phrase, lang):
+            break
+    return out
+
+
+def _whole(part: str, phrase: str, lang: str) -> bool:
+    """Whether a phrase is all its part holds, but for words a phrase drops."""
+    if lang == "zh":
+        rest = part.strip()[part.strip().find(phrase) + len(phrase) :] if phrase in part else "x"
+        return all(rest.removeprefix(g) == "" for g in ("", *_GENERIC_ZH)) or rest == ""
+    words = [w.casefold() for w in _WORD.findall(part)]
+    last = phrase.split()[-1].casefold()
+    if last not in words:
+        return False
+    after = words[len(words) - 1 - words[::-1].index(last) + 1 :]
+    return all(w in _GENERIC_EN or w in _TRAILING for w in after)
 
 
 def keyphrases(text: str, tables: Tables) -> list[Discovered]:
@@ -194,6 +235,113 @@ def keyphrases(text: str, tables: Tables) -> list[Discovered]:
             lang = guess_language(phrase)
             out.setdefault(phrase_key(phrase), Discovered(phrase, lang, sentence.strip(), broader))
     return list(out.values())
+
+
+def defined(text: str, tables: Tables) -> list[Discovered]:
+    """Terms the text defines with an acronym, each with the acronym as its other name:
+    "fused multi-head attention (MHA)", "存内处理（PIM）", "BOCD（贝叶斯在线变点检测）". A
+    definition is the strongest sign of a term of art a text gives; what is a concept's
+    name, a known system, an institution or a measure ("job completion time (JCT)") is
+    left out."""
+    out: dict[str, Discovered] = {}
+    for _, sentence in split_sentences(text):
+        if "(" not in sentence and "（" not in sentence:
+            continue
+        denied = [d.span("span") for x in tables.denials for d in x.finditer(sentence)]
+        for term, acronym, at in _definitions(sentence):
+            if any(a <= at < b for a, b in denied) or not _term(term, acronym, tables):
+                continue
+            lang = guess_language(term)
+            label = term
+            if lang == "en":  # "Tensor Homomorphic Compression (THC)": capitals for the acronym
+                label = " ".join(w.casefold() if w.istitle() else w for w in term.split())
+            found = Discovered(label, lang, sentence.strip(), alias=acronym)
+            out.setdefault(phrase_key(label), found)
+    return list(out.values())
+
+
+def _definitions(sentence: str) -> list[tuple[str, str, int]]:
+    """(term, acronym, where the term starts) for each acronym a sentence defines."""
+    out: list[tuple[str, str, int]] = []
+    for m in _IN_BRACKETS.finditer(sentence):
+        acronym = _acronym_of(m.group("acr"))
+        if acronym is None:
+            continue
+        before = sentence[: m.start()].rstrip()
+        if before and _HAN.fullmatch(before[-1]):
+            tokens = _cut(before)
+            while tokens and tokens[-1][0].isspace():
+                tokens.pop()
+            if tokens and _HAN.fullmatch(tokens[-1][0]) and tokens[-1][0] not in _ZH_BEFORE:
+                start = _zh_back(tokens, len(tokens) - 1)
+                if start is None and len(tokens[-1][0]) >= 3:
+                    start = tokens[-1][1]
+                if start is not None:
+                    out.append((before[start:], acronym, start))
+            continue
+        start = _long_form(before, acronym)
+        if start is not None:
+            out.append((before[start:], acronym, start))
+    for m in _ACRONYM_FIRST.finditer(sentence):
+        acronym = _acronym_of(m.group("acr"))
+        if acronym is not None:
+            out.append((m.group("zh"), acronym, m.start("zh")))
+    return out
+
+
+def _acronym_of(word: str) -> str | None:
+    """An acronym as defined ("MHA", "TCA-BME", "MoE", "LLMs" -> "LLM"), or None."""
+    if sum(c.isupper() for c in word) < 2 or not word[:1].isalnum():
+        return None
+    if word.endswith("s") and word[-2:-1].isupper():
+        word = word[:-1]
+    return word
+
+
+def _long_form(before: str, acronym: str) -> int | None:
+    """Where the words an acronym stands for start in the text before its bracket: the
+    shortest run of words that holds the acronym's letters in order, the first letter
+    opening a word (Schwartz and Hearst, 2003), within the clause; None if there is none."""
+    clause = _CLAUSE_END.split(before)[-1]
+    base = len(before) - len(clause)
+    letters = [c.casefold() for c in acronym if c.isalnum()]
+    words = list(_LATIN_WORD.finditer(clause))[-min(len(letters) + 5, len(letters) * 2) :]
+    if not words:
+        return None
+    window = clause[words[0].start() :]
+    li = len(window) - 1
+    for si in range(len(letters) - 1, -1, -1):
+        while li >= 0 and (
+            window[li].casefold() != letters[si]
+            or (si == 0 and li > 0 and window[li - 1].isalnum())
+        ):
+            li -= 1
+        if li < 0:
+            return None
+        li -= 1
+    start = base + words[0].start() + li + 1
+    return start if not _HAN.search(before[start:]) else None
+
+
+def _term(phrase: str, acronym: str, tables: Tables) -> bool:
+    """Whether a defined phrase names a technique: a few words, not a concept's name (the
+    scheme has it), a known system, an institution or a measure."""
+    words = [w.casefold() for w in _WORD.findall(phrase)]
+    pieces = [p for w in words for p in w.split("-")]
+    if guess_language(phrase) == "zh":
+        if not 2 <= len(phrase) <= 14 or phrase.endswith(_NOT_TERM_ZH):
+            return False  # "首 token 时间（TTFT）"
+        if _ZH_CLAUSE.search(phrase):
+            return False  # "LIFO（最后恢复的是……）": a sentence, not a name
+    elif len(words) > 6 or (len(words) == 1 and "-" not in words[0]) or words[0] in _STOP:
+        return False
+    elif any(p in _NOT_TERM for p in pieces) or pieces[-1] in _ADJECTIVE_ENDS:
+        return False  # "job completion time (JCT)", "performance-critical (PC)"
+    if any(a == 0 and b == len(phrase) for a, b, _ in tables.techniques.finditer(phrase)):
+        return False
+    if known_entity(phrase, tables) or known_entity(acronym, tables):
+        return False
+    return resolve(tables, phrase) is None
 
 
 def phrase_key(phrase: str) -> str:
@@ -281,12 +429,42 @@ _ZH_BEFORE = _ZH_STOPS | frozenset(
 # jieba tags that end a phrase: adverbs, prepositions, conjunctions, pronouns, numerals,
 # particles, measure words; and the adverbs that are a technique's words
 _ZH_FUNCTION_TAGS = ("d", "p", "c", "r", "m", "u", "q")
-_ZH_WORD_OK = frozenset("高速 实时 互连 在线 离线 动态 静态 自动 多 级 式 型 层".split())  # noqa: SIM905
+_ZH_WORD_OK = frozenset(
+    """高速 实时 互连 在线 离线 动态 静态 自动 多 级 式 型 层 一维 二维 三维 多维 高维 两级 三级
+    多级 两层 多层 两阶段 多阶段""".split()  # noqa: SIM905
+)
+# one-character prefixes jieba may cut off the word they open: 自|适应, 超|参数
+_ZH_PREFIXES = frozenset("自 超 半 预 跨 可".split())  # noqa: SIM905
 # words before 的 that keep it inside a phrase: "缓存感知的梯度压缩", "接收端驱动的流量准入"
 _ZH_OF = frozenset("感知 驱动 导向 友好 相关 无关 敏感".split())  # noqa: SIM905
 _HAN = regex.compile(r"\p{Han}+")
 _LATIN = regex.compile(r"[A-Za-z][A-Za-z0-9\-]*")
 # "分解量化（decomposed quantization）": a Chinese term glossed with its English name
+# what parts a list a cue points at: "X, Y and Z", "X plus Y", "X、Y以及Z"
+_EN_LIST = regex.compile(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or|plus|as well as)\s+")
+_ZH_LIST = regex.compile(r"[、，,]|以及|及|和")
+# an acronym in brackets after the words it stands for: "(MHA)", "（PIM）"
+_IN_BRACKETS = regex.compile(r"\s*[(（]\s*(?P<acr>[A-Za-z0-9][A-Za-z0-9\-]{1,9})\s*[)）]")
+# an acronym before the Chinese words it stands for: "BOCD（贝叶斯在线变点检测）"
+_ACRONYM_FIRST = regex.compile(
+    r"(?<![\w\-])(?P<acr>[A-Z][A-Za-z0-9\-]{1,9})\s*[(（]\s*(?P<zh>\p{Han}{2,14})\s*[)）]"
+)
+_LATIN_WORD = regex.compile(r"[A-Za-z\d][A-Za-z\d\-/]*")
+_CLAUSE_END = regex.compile(r"[,;:!?()（），；：。、\"“”]|\.\s")
+# words that make a defined phrase no technique: a measure, a kind of thing, a place
+_NOT_TERM = frozenset(
+    """time times latency throughput rate ratio cost costs efficiency utilization accuracy
+    objective objectives agreement agreements ownership score university institute
+    laboratory lab center centre corporation company department foundation academy
+    network networks model models language languages drive drives disk disks""".split()  # noqa: SIM905
+)
+# the last words of a defined phrase that make it a property, not a thing
+_ADJECTIVE_ENDS = frozenset(
+    """critical intensive sensitive aware based driven oriented specific agnostic efficient
+    tolerant bound""".split()  # noqa: SIM905
+)
+_NOT_TERM_ZH = tuple("时间 延迟 时延 成本 开销 吞吐 吞吐量 精度 准确率 利用率".split())  # noqa: SIM905
+_ZH_CLAUSE = regex.compile(r"[是被把将]")
 _GLOSS = regex.compile(
     r"(?<=\p{Han})\s*[（(]\s*(?P<en>[A-Za-z][A-Za-z\-]*(?:\s+[A-Za-z][A-Za-z\-]*){1,4})"
     r"\s*(?:[，,、;；]\s*[A-Za-z][A-Za-z0-9\-]{0,9}\s*)?[）)]"
@@ -345,9 +523,18 @@ def _zh_back(tokens: _Tokens, i: int) -> int | None:
         if _LATIN.fullmatch(word) and (len(word) > 6 or (_acronym(word) and len(word) > 4)):
             break  # a name ("Splitwise"), not a word of the technique
         start, words, j = tokens[j][1], words + 1, j - 1
+    if j >= 0 and _bound_prefix(tokens[j]):
+        start = tokens[j][2] - 1  # "自|适应调度", "一个多|尺度": jieba cut a prefix off its word
     if words >= 2 and tokens[j + 1][0] in _ZH_OF and tokens[j + 2][0] == "的":
         start, words = tokens[j + 3][1], words - 1  # "驱动的低秩网络适配" -> "低秩网络适配"
     return start if words >= 2 else None
+
+
+def _bound_prefix(token: tuple[str, int, int, str]) -> bool:
+    """Whether a word jieba cut off is a prefix of the next ("自" of 自适应, the "多" of
+    "一个多|尺度")."""
+    word, _, _, tag = token
+    return word in _ZH_PREFIXES or (tag == "m" and len(word) > 1 and word[-1] == "多")
 
 
 def _glossed(sentence: str, tokens: _Tokens) -> list[tuple[str, int]]:
@@ -408,8 +595,8 @@ def _en_phrase(span: str) -> str:
         low = word.casefold()
         if not words and low in _LEADING:
             continue
-        if low in _STOP:
-            break
+        if low in _STOP or (words and low in _VERBS):
+            break  # "power delivery has become ..."
         words.append(word)
         if len(words) == 5:
             break

@@ -470,6 +470,8 @@ def _techniques(iris: Iris, know: Knowledge) -> Iterable[Triple]:
             lang = "zh" if c.label_zh else "en"
             yield Triple(node, PREF, text(label, lang))
             yield Triple(node, LABEL, text(label))
+            for s in c.synonyms:  # the acronym it was defined with
+                yield Triple(node, ALT, text(s, "en"))
             yield Triple(node, iri(SKOS.example), text(c.example, guess_language(c.example)))
             yield Triple(node, iri(SKOS.topConceptOf), scheme)
             for b in c.broader:  # "prefix caching" under the curated "caching"
