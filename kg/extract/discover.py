@@ -273,9 +273,9 @@ def _definitions(sentence: str) -> list[tuple[str, str, int]]:
             while tokens and tokens[-1][0].isspace():
                 tokens.pop()
             if tokens and _HAN.fullmatch(tokens[-1][0]) and tokens[-1][0] not in _ZH_BEFORE:
+                # a phrase of jieba's words: one dictionary word (深度学习, 尽力而为) is a
+                # field or an idiom more often than a technique
                 start = _zh_back(tokens, len(tokens) - 1)
-                if start is None and len(tokens[-1][0]) >= 3:
-                    start = tokens[-1][1]
                 if start is not None:
                     out.append((before[start:], acronym, start))
             continue
@@ -284,7 +284,7 @@ def _definitions(sentence: str) -> list[tuple[str, str, int]]:
             out.append((before[start:], acronym, start))
     for m in _ACRONYM_FIRST.finditer(sentence):
         acronym = _acronym_of(m.group("acr"))
-        if acronym is not None:
+        if acronym is not None and len(_cut(m.group("zh"))) > 1:
             out.append((m.group("zh"), acronym, m.start("zh")))
     return out
 
