@@ -833,6 +833,21 @@ def test_a_multiple_of_what_another_system_reaches_is_a_comparison_with_it() -> 
             "真实负载下比最先进的缓存系统最多快3倍，合成负载上最多快8倍。",
             [(3.0, "最先进的缓存系统"), (8.0, "最先进的缓存系统")],
         ),
+        # a comparison that opens a clause holds past its semicolons, up to the full stop
+        (
+            (
+                "测了11个模型：与最先进的 GPU 共享方案相比，SLO 达成率平均99.0%；整体吞吐最多"
+                "提升1.47倍；BE 任务吞吐最多提升2.36倍。另在 8 台服务器上运行。"
+            ),
+            [
+                (99.0, "最先进的 GPU 共享方案"),
+                (1.47, "最先进的 GPU 共享方案"),
+                (2.36, "最先进的 GPU 共享方案"),
+                (8.0, ""),
+            ],
+        ),
+        # "几何平均" is how the figure is averaged, not part of what it is compared with
+        ("相比最先进的编译流程几何平均加速 2.5 倍。", [(2.5, "最先进的编译流程")]),
     ],
 )
 def test_a_baseline_stated_once_covers_the_claims_it_governs(

@@ -106,12 +106,16 @@ def claims(
     new: list[Entity] = []
     seen: set[tuple[object, ...]] = set()
     standing: Comparison | None = None  # "All numbers are against X.": for the claims after it
+    leading: Comparison | None = None  # "与X相比，A；B": for the clauses after a semicolon
     for sentence, line in sentences(paper):
         compared, named = comparisons(sentence, tables, own)
         new.extend(named)
         candidates = list(_claims_in(sentence, tables))
         if not candidates and len(compared) == 1 and compared[0].start <= _LEAD_IN:
             standing = compared[0]
+        carried = leading
+        goes_on = sentence.rstrip().endswith(("；", ";")) and not compared
+        leading = _leading(sentence, compared) or (carried if goes_on else None)
         respectively = _respectively(sentence, compared, candidates)
         # the comparison right after (or just before) each claim, in its clause: that claim's own
         owned = [(m, _own_comparison(sentence, m, compared)) for m in candidates]
@@ -128,6 +132,8 @@ def claims(
             baseline = respectively.get(m.start()) or baseline
             if not compared and standing is not None:
                 baseline, vague = standing.ids, standing.vague
+            elif not compared and carried is not None:
+                baseline, vague = carried.ids, carried.vague
             for metric in _metric(paper, sentence, line, m, baseline, tables):
                 if vague and not metric.baselines and metric.measures not in _NOT_COMPARED:
                     found.append((m.span(), replace(metric, compared_with=vague)))
@@ -140,6 +146,16 @@ def claims(
             seen.add(key)
             metrics.append(replace(metric, index=len(metrics) + 1))
     return metrics, baselines, new
+
+
+def _leading(sentence: str, compared: list[Comparison]) -> Comparison | None:
+    """The comparison that opens a clause ending with a semicolon ("与最先进的方案相比，SLO
+    达成率最高；吞吐最多提升1.47倍"): it holds for the clauses after it, up to the full stop;
+    None when the sentence does not end with a semicolon or opens with no comparison."""
+    if len(compared) != 1 or not sentence.rstrip().endswith(("；", ";")):
+        return None
+    opening = max(sentence.rfind(mark, 0, compared[0].start) for mark in "：:") + 1
+    return compared[0] if compared[0].start - opening <= _LEAD_IN else None
 
 
 def _claims_in(sentence: str, tables: Tables) -> Iterable[re.Match[str]]:
