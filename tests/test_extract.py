@@ -999,3 +999,55 @@ def test_a_gold_technique_is_found_without_its_generic_last_word(tmp_path: Path)
     report = evaluate(gold)
     techniques = report.scores["techniques"]
     assert (techniques.true_pos, techniques.false_neg) == (1, 1), report.table(details=True)
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # a time the words call a latency is a latency, and no reduction by itself
+        ("查询延迟中位数 26 ms。", [(26.0, "latency", "neutral")]),
+        (
+            "尾延迟降到 52 µs。",
+            [(52.0, "latency", "reduction")],
+        ),
+        # other words leave a time a time ("throughput" is no measure of milliseconds)
+        ("Each step needs 5 ms of compute at full throughput.", [(5.0, "time", "neutral")]),
+        # the words of each measure in metrics.yaml
+        ("召回率比现有最好的方法高 6%。", [(6.0, "accuracy", "improvement")]),
+        ("GPU 占用率高于 98%。", [(98.0, "utilization", "improvement")]),
+        ("It cuts estimated TCO by 17%.", [(17.0, "cost", "reduction")]),
+        ("It lowers average JCT by 30-93%.", [(None, "time", "reduction")]),
+    ],
+)
+def test_a_claim_says_what_it_measures(
+    abstract: str, expected: list[tuple[float | None, str, str]]
+) -> None:
+    assert [(m.value, m.measures, m.direction) for m in claims(abstract)] == expected
+
+
+def test_kg_eval_scores_what_claims_measure_and_which_way(tmp_path: Path) -> None:
+    """Of the claims kg finds, the share that says what the gold's claim measures, and the
+    share that goes the gold's way; kg's error rates are the gold's accuracy."""
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "osdi-2022.md").write_text(
+        "# OSDI 2022\n\n## Orca: A Distributed Serving System\n\n"
+        "Its median latency is 26 ms. The error is 4% on average. Throughput is 2x higher.\n",
+        encoding="utf-8",
+    )
+    gold = tmp_path / "gold.yaml"
+    gold.write_text(
+        "notes: [notes]\npapers:\n"
+        '  - title: "Orca: A Distributed Serving System"\n'
+        "    claims:\n"
+        "    - {value: 26, unit: ms, measures: latency, direction: neutral}\n"
+        "    - {value: 4, unit: '%', measures: accuracy, direction: reduction}\n"
+        "    - {value: 2, unit: x, measures: speedup, direction: improvement}\n",
+        encoding="utf-8",
+    )
+    report = evaluate(gold)
+    said = report.scores["claim measures"]
+    assert (said.true_pos, said.false_neg) == (2, 1), report.table(details=True)
+    assert said.misses == ["Orca: A Distributed Serving System: 2 x (): throughput, not speedup"]
+    assert report.scores["claim directions"].recall == 1.0
+    assert "claim measures wrong (1):" in report.table(details=True)

@@ -109,6 +109,17 @@ def test_a_lexicon_unit_that_qudt_lacks_is_an_error(tmp_path: Path) -> None:
         kg.load_lexicon([extra])
 
 
+def test_a_unit_refined_by_a_measure_the_lexicon_lacks_is_an_error(tmp_path: Path) -> None:
+    extra = tmp_path / "units.yaml"
+    extra.write_text(
+        "units:\n  h:\n    label: hours\n    measures: time\n    context: [latncy]\n"
+        "    patterns: ['hours?']\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(kg.LexiconError, match="context 'latncy' is not a measure"):
+        kg.load_lexicon([extra])
+
+
 # --- identifier links that merge nothing; units a reasoner keeps apart ----------------------
 
 

@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
 
+from ..lexicon.schema import UnitEntry
 from ..records import Entity, Metric, Paper
 from .comparisons import Comparison, comparisons
 from .matcher import Matcher
@@ -223,6 +224,8 @@ def _metric(
         )
         low = None
     measures = _measure(sentence, m, tables) if spec.context else None
+    if isinstance(spec.context, tuple) and measures not in spec.context:
+        measures = None  # "延迟 1 毫秒" is a latency; "1 ms of compute" stays a time
     measures = measures or spec.measures or "other"
     qualifier = _qualifier(sentence, m, tables) or ("more-than" if m.group("odd") else "")
     text = m.group(0).strip()
@@ -241,7 +244,8 @@ def _metric(
             min=min(low, value) if low is not None else None,
             max=max(low, value) if low is not None else None,
             measures=measures,
-            direction=_direction(sentence, m, measures, tables),
+            # a time refined to a latency keeps a time's default: "26 ms" is no reduction
+            direction=_direction(sentence, m, measures, tables, _refined_from(spec)),
             qualifier=qualifier,
             baselines=baseline if measures not in _NOT_COMPARED else (),
         ),
@@ -281,10 +285,20 @@ def _measure(sentence: str, m: re.Match[str], tables: Tables) -> str | None:
     return _nearest(tables.measure_words, *_clause(sentence, m))
 
 
-def _direction(sentence: str, m: re.Match[str], measures: str, tables: Tables) -> str:
-    """The direction verb nearest to the number in its clause, else the measure's default."""
+def _refined_from(spec: UnitEntry) -> str:
+    """The measure a unit's claims keep the default direction of when the words around
+    them may only refine it ("ms": a time, or a latency that is no reduction by itself)."""
+    return spec.measures if isinstance(spec.context, tuple) else ""
+
+
+def _direction(
+    sentence: str, m: re.Match[str], measures: str, tables: Tables, default_of: str = ""
+) -> str:
+    """The direction verb nearest to the number in its clause, else the default of the
+    measure (or of ``default_of``, the measure the unit gives when the words refined it)."""
     spec = tables.lexicon.metrics.measures.get(measures)
-    default = spec.direction if spec else None
+    base = tables.lexicon.metrics.measures.get(default_of or measures)
+    default = base.direction if base else None
     if spec is not None and not spec.directional:
         return default or "neutral"
     found = _nearest(tables.direction_words, *_clause(sentence, m))

@@ -166,6 +166,9 @@ def _metrics(lexicon: Lexicon, fail) -> None:  # type: ignore[no-untyped-def]
             _compiles("units", code, pattern, fail)
         if unit.measures and unit.measures not in metrics.measures:
             fail("units", code, f"measures {unit.measures!r} is not a measure")
+        for word in unit.context if isinstance(unit.context, tuple) else ():
+            if word not in metrics.measures:
+                fail("units", code, f"context {word!r} is not a measure")
         for other in unit.counts_as:
             if other not in metrics.units or other == code:
                 fail("units", code, f"counts_as {other!r} is not another unit")

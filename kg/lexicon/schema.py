@@ -101,7 +101,8 @@ class UnitEntry(_Entry, frozen=True, forbid_unknown_fields=True):
     qudt: str = ""
     qudt_match: Literal["exact", "broad"] = "exact"  # skos:exactMatch, or broadMatch
     measures: str = ""  # what a bare number of this unit measures
-    context: bool = False  # the words around the number say what it measures
+    # the words around the number say what it measures: any measure (true) or these ones
+    context: bool | tuple[str, ...] = False
     aliases: tuple[str, ...] = ()  # other names a person asks with: "times", "倍", "GPUs"
     counts_as: tuple[
         str, ...
