@@ -673,7 +673,9 @@ def _conference(
             return Conference(found[0], found[1], None, "front matter")
     if labelled:
         number, value = labelled[0]
-        name, year = parse_conference(value)
+        # "ICPP 2023，第 52 届 International Conference …": a known venue and year said first
+        known = venue_in(value, labels)
+        name, year = known if known is not None else parse_conference(value)
         return Conference(name, year, Span(path, number, number), "label")
     for line in lines:
         if line.number == title_line or (line.kind == "heading" and line is _first_heading(lines)):

@@ -90,6 +90,7 @@ _TAGGED_WORK = regex.compile(
 # a DOI or an arXiv id written as text: "10.1145/3600006.3613165", "arXiv:2309.06180"
 _PAPER_ID = regex.compile(r"\b10\.\d{4,9}/|\b\d{4}\.\d{4,5}\b")
 _FIELD_BARS = regex.compile(r"\s+[|｜]\s+")
+_FIELD_END = regex.compile(r"\s*[；;]\s*")  # a field's value ends at a semicolon
 # an English title and its bracketed note, then Chinese words about it
 _TAGGED_THEN_HAN = regex.compile(r"^([^\p{Han}]{8,}?[)）])\s*(?=\p{Han})")
 _DASHED = regex.compile(r"^\s*[—–\-:：]\s*\S")
@@ -355,6 +356,8 @@ class Structure:
                     strong = carried
                 if self.named_title(line, node.flatten()) is not None:
                     strong = []  # "### BANG" then "BANG: Billion-Scale ...": a paper's heading
+                if strong and self.own_fields(node, strong):
+                    strong = []  # its own authors and link, then its peers (comments of a thread)
                 draft = None if strong or named else self.candidate(node)
                 if draft is not None:
                     draft.place = (*place, draft.form)
@@ -369,9 +372,14 @@ class Structure:
             run = [n.line for n in nodes[i:j] if n.line]
             start = 0  # where the paper the items may continue starts in the run
             while j < len(nodes) and run and _present(nodes[j].line).kind == "item":
-                start = self.open_paper(run, start, session)
-                if start < 0 or not self.plain_item(nodes[j], place):
+                at = self.open_paper(run, start, session)
+                if at < 0 and self.bare_title(run, len(run) - 1):
+                    # a title line alone, then its fields as a list ("Title", "- 讲者：…",
+                    # "- 作者：…", "- DOI：…"): the paper is found with its first items
+                    at, j = self.title_over_items(run, nodes, j, start, session, place)
+                if at < 0 or not self.plain_item(nodes[j], place):
                     break
+                start = at
                 run += [_present(nodes[j].line), *nodes[j].flatten()]
                 j += 1
                 while j < len(nodes) and not nodes[j].is_container:
@@ -395,6 +403,29 @@ class Structure:
         if end < run[-1].number:
             return -1
         return next(k for k in range(start, len(run)) if run[k].number >= last.start.number)
+
+    def title_over_items(
+        self,
+        run: list[Line],
+        nodes: list[Node],
+        j: int,
+        start: int,
+        session: tuple[str, int] | None,
+        place: tuple[str, ...],
+    ) -> tuple[int, int]:
+        """Where the paper a title line closing ``run`` starts, read with the first few
+        plain items after it (up to three), and the item that paper's block reaches: the
+        items before it join ``run``. (-1, j) when the items make no paper of it."""
+        items: list[Line] = []
+        for k in range(j, min(j + 3, len(nodes))):
+            if _present(nodes[k].line).kind != "item" or not self.plain_item(nodes[k], place):
+                break
+            items += [_present(nodes[k].line), *nodes[k].flatten()]
+            at = self.open_paper([*run, *items], start, session)
+            if at >= 0:
+                run += items[: -1 - len(nodes[k].flatten())]
+                return at, k
+        return -1, j
 
     def plain_item(self, node: Node, place: tuple[str, ...]) -> bool:
         """Whether a list item holds no paper, names no session and is not shaped like a
@@ -529,6 +560,17 @@ class Structure:
         ..." under "## FlashAttention": the paper's own line, not a restatement of it)."""
         label = self.labels.label(under[0].text) if under else None
         return label is not None and label[0] == "title"
+
+    def own_fields(self, node: Node, papers: list[Draft]) -> bool:
+        """Whether a heading over papers has an author line and a paper's link of its own
+        before the first of them ("### FZ-GPU: …", "Boyuan Zhang, … (Indiana University)",
+        "DOI: …", then "**Rapidgzip: …**" in the next comment of a thread): a paper, and
+        those below it its peers, not its session's papers."""
+        first = min(p.start.number for p in papers)
+        head = [b for b in node.flatten() if b.number < first]
+        authors = any(author_line(b.text, self.labels) for b in head[:3])
+        urls = [u for b in head for u in (*(k.url for k in b.links), *URL_RE.findall(b.text))]
+        return authors and any(self.is_paper_link(u) for u in urls)
 
     def has_field_items(self, node: Node) -> bool:
         """Whether a list item's own fields are list items nested in it (a Logseq or
@@ -1202,6 +1244,16 @@ class Structure:
                 titled = above is not None and shape is not None and _titled(shape)
                 if titled:
                     leftover.pop()
+                else:
+                    # a title alone on its line right above, or above one field kg does not
+                    # know ("⏱ 00:04:37 第一篇 ▶ Title", "- 讲者：…", then "- 作者：…")
+                    back = 2 if unknown is not None and len(leftover) >= 2 else 1
+                    over = leftover[-back] if len(leftover) >= back else None
+                    if over is not None and self.bare_title(leftover, len(leftover) - back):
+                        title_text = self.title_of(over)[0]
+                        if title_text:
+                            above, shape, titled = over, title_shape(title_text, labels), True
+                            del leftover[-back]
                 skip()
                 end = self.body_end(lines, i, labelled=True)
                 if titled and above is not None and shape is not None:
@@ -1478,6 +1530,14 @@ class Structure:
             return None
         return shape.title, []
 
+    def id_field(self, line: Line) -> bool:
+        """A field kg has no label for that gives the paper's ids ("arXiv：2309.00558；DOI：
+        10.1145/…"): part of the paper above it."""
+        text = line.text
+        if self.labels.label(text) is not None or _UNKNOWN_LABEL.match(text) is None:
+            return False
+        return bool(DOI_RE.search(text) or ARXIV_RE.search(text))
+
     def field_pieces(self, line: Line) -> list[Line]:
         """ "Paper: Title | Venue: OSDI'24 | Authors: A, B (MIT)": labelled fields on one
         line, kept apart by bars, as a line each (when every piece is a field kg knows)."""
@@ -1534,7 +1594,10 @@ class Structure:
             while (
                 k < len(lines)
                 and not self.lone_title(lines, k)
-                and is_prose(" ".join(ln.text for ln in lines[k:] if ln.block == lines[k].block))
+                and (
+                    is_prose(" ".join(ln.text for ln in lines[k:] if ln.block == lines[k].block))
+                    or self.id_field(lines[k])  # "arXiv：2309.00558；DOI：10.1145/…"
+                )
             ):
                 block = lines[k].block
                 while k < len(lines) and lines[k].block == block:
@@ -2251,6 +2314,8 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
                 _authors(out, people, labels)
                 _phrased(out, said, labels)  # "…，三人都在Google AI。": where they work
             elif kind == "link":
+                said = value
+                value = _FIELD_END.split(value, maxsplit=1)[0]  # "2309.00558；DOI：…": the first
                 if out.link_field is None:
                     # "Link: [DOI](https://doi.org/…)": the address, not the link's text
                     hrefs = [link.url for link in line.links]
@@ -2261,6 +2326,9 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
                     out.link_field = (address.group() if address else value, line.number)
                     for url in URL_RE.findall(value) or [value]:
                         _add_link(out, url, "", labels, first=True)
+                if said != value or ARXIV_RE.search(URL_RE.sub(" ", said)):
+                    # "2309.00558；DOI：10.1145/…", "https://doi.org/… ｜ arXiv 2110.14883": all
+                    _said_ids(out, f"{text} {said}", labels)
             elif kind == "conference":
                 # the first that names a venue kg knows ("Proceedings of the 2021 ...", then
                 # "SIGMOD '21": the second), else the first

@@ -32,7 +32,9 @@ HAN = regex.compile(r"\p{Han}")
 LATIN = regex.compile(r"[A-Za-z]")
 _ZH_DIGITS = "一二三四五六七八九十百"
 _NUMBERING = regex.compile(
-    r"^(?:[(（\[]?\d{1,3}[)）\]]|\d{1,3}\s*[.、,，:：|｜·・•]|[A-Z]\d?\."
+    # a section's number before a system's name and a colon: "2.1 KACE: …", "3.2.1. Seer: …"
+    r"^(?:\d{1,3}(?:\.\d{1,3})+\.?\s+(?=\p{Lu}[\p{L}\d\-+]*[:：])"
+    r"|[(（\[]?\d{1,3}[)）\]]|\d{1,3}\s*[.、,，:：|｜·・•]|[A-Z]\d?\."
     r"|\d{1,3}/(?:\d{1,3})?(?=\s)"  # a thread's posts: "2/ ...", "3/10 ..."
     # Chinese, circled and keycap ordinals: （一）, 一、, ①, 1️⃣, 🔟
     rf"|[(（][{_ZH_DIGITS}]{{1,3}}[)）]|[{_ZH_DIGITS}]{{1,3}}\s*[、.．]|[\u2460-\u2473\u3251-\u325f]"
@@ -42,6 +44,9 @@ _NUMBERING = regex.compile(
     rf"|(?:论文|文章|(?i:paper|talk))\s*(?:\d{{1,3}}|[{_ZH_DIGITS}]{{1,3}})\s*[:：.、—–]"
     r"|\d{1,2}\s+(?=\p{Lu}\p{Ll}))\s*"
 )
+# a point in a recording before what was said there: "⏱ 00:04:37 第一篇 ▶ Title", "[12:05] Title"
+# (not a time range, which a session's slot is: "09:00-10:30 Session 1")
+_TIMESTAMP = regex.compile(r"^[\[(]?(?:\d{1,2}:)?\d{1,2}:\d\d[\])]?(?!\s*[-–~])\s+")
 _STRAY_NUMBER = regex.compile(r"^[(（]?\d{1,3}\s*[,，.、)）:：]?$")
 _SENTENCE_END = regex.compile(r"(?:[。！？]|(?<!\b\p{Lu}|\bal|\bvs|\be\.g|\bi\.e)\.)\s*$")
 _SENTENCES = regex.compile(r"[。！？]|(?<=[a-z0-9)])[.?!](?=\s+[A-Z(])")
@@ -117,14 +122,15 @@ _MARK_CHAR = f"[⁰¹²³⁴⁵⁶⁷⁸⁹{_FOOTNOTE_SYMBOLS}]"
 _MARKS = regex.compile(rf"{_MARK_CHAR}+(?=\s*$)")
 # what leads an author line without being a name: "by Jane Doe", "Who · Jane Doe" (one word
 # set off by a spaced middle dot, as a label)
-_BY = regex.compile(r"^(?:(?i:by)\s+|\p{L}{1,12}\s+[·•]\s+)(?=\p{Lu})")
+_BY = regex.compile(r"^(?:(?i:by)\s+|(?:\p{Lu}\p{Ll}{1,11}|\p{Han}{1,6})\s+[·•]\s+)(?=\p{Lu})")
 _ACRONYM = regex.compile(r"^[A-Z][A-Z0-9&*\-.]{1,9}$")
 
 
 def strip_numbering(text: str) -> str:
     """A title without its list numbering or leading symbols: "1. X", "(2) X", "第3篇：X",
     "▍01｜X", "📄 X", "2/ 📄 X"."""
-    stripped = _NUMBERING.sub("", LEADING_SYMBOLS.sub("", text), count=1)
+    stripped = _TIMESTAMP.sub("", LEADING_SYMBOLS.sub("", text), count=1)
+    stripped = _NUMBERING.sub("", LEADING_SYMBOLS.sub("", stripped), count=1)
     stripped = LEADING_SYMBOLS.sub("", stripped)
     return stripped or text
 
@@ -543,6 +549,7 @@ def author_line(text: str, labels: Labels, labelled: bool = False) -> AuthorLine
     text = _WITH.sub(r"\1", text)  # "A (CMU); with B and C (CMU)": B is an author too
     text = _inverted_names(text, labels) or text  # "Zhou, Jingyu; Xu, Meng"
     text = _ID_TAIL.sub("", text)  # "A, B (MIT) — DOI 10.1145/…": the paper's id after them
+    text = _MIDDOTS.sub(", ", text)  # "Tokyo Institute of Technology · RIKEN R-CCS": a list
     if _COLON_INSIDE.search(text):
         return None  # "Deep Packet Inspection, DPI：不光看包头……": a term and what it means
     words = text.split()
@@ -649,7 +656,7 @@ def _address(pieces: list[str], k: int, labels: Labels) -> bool:
     )
 
 
-_ID_TAIL = regex.compile(r"\s+[—–-]{1,2}\s+(?:doi|arxiv)\b.*$", regex.I)
+_ID_TAIL = regex.compile(r"\s+[—–\-·|]{1,2}\s+(?:doi|arxiv)\b.*$", regex.I)
 # a date or a time is no institution: "Extracted Annotations (7/5/2023, 8:20:55 AM)"
 _DATE_TIME = regex.compile(r"^\d[\d/:.\-\s]*(?:[AP]M)?$", regex.I)
 _FROM = regex.compile(r"\s*[，,]\s*(?:都|均|全都|分别)?来自\s*")
@@ -690,6 +697,12 @@ def _pieces(text: str) -> list[str]:
     return [p.strip(" .") for p in SPLIT_PEOPLE.split(text) if p.strip(" .")]
 
 
+_MIDDOTS = regex.compile(r"\s+[·•]\s+")
+_FROM_INSIDE = regex.compile(r"^(?:均|都|全都|皆)?来自\s*|^(?:all\s+)?(?:from|at)\s+", regex.I)
+_OTHERS = regex.compile(r"(?:等|\bet\s+al\.?)\s*$")  # names, then "and others"
+_PLACES_SPLIT = regex.compile(r"\s*[,，、;；]\s*")
+
+
 def _bracketed_authors(text: str, labels: Labels) -> AuthorLine | None:
     """ "A, B (MIT), C (Harvard, USA)": people before brackets that hold their affiliation;
     people with no brackets of their own share the next brackets."""
@@ -700,9 +713,16 @@ def _bracketed_authors(text: str, labels: Labels) -> AuthorLine | None:
         head = rest[: m.start()] if m else rest
         names = [ET_AL.sub("", p).strip(" .") for p in SPLIT_PEOPLE.split(head)]
         names = [n for n in names if n]
+        said = _FROM_INSIDE.sub("", m.group(1).strip()) if m else None  # "（均来自 ORNL）"
+        if (
+            said
+            and _OTHERS.search(head)
+            and not any(is_institution(p, labels) for p in _PLACES_SPLIT.split(said))
+        ):
+            said = None  # "A、B 等（作者很多，没记全）": a remark on the list, no place
         for i, name in enumerate(names):
             last = m is not None and i == len(names) - 1
-            tokens.append((name, m.group(1).strip() if last and m else None))
+            tokens.append((name, said if last else None))
         if not m:
             break
         if not names and tokens and m:
