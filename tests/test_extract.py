@@ -12,7 +12,7 @@ from kg.extract import extract, sentences, tables_for
 from kg.extract.matcher import Matcher
 from kg.extract.mentions import techniques
 from kg.lexicon import load_lexicon
-from kg.notes import labels_for, parse_text
+from kg.notes import labels_for, parse_text, read_notes
 from kg.records import Corpus, Knowledge, NotesFile, Paper
 
 from .conftest import DATA
@@ -1051,3 +1051,21 @@ def test_kg_eval_scores_what_claims_measure_and_which_way(tmp_path: Path) -> Non
     assert said.misses == ["Orca: A Distributed Serving System: 2 x (): throughput, not speedup"]
     assert report.scores["claim directions"].recall == 1.0
     assert "claim measures wrong (1):" in report.table(details=True)
+
+
+def test_a_bold_name_opening_a_summary_line_is_the_papers_system(tmp_path: Path) -> None:
+    """ "- **cuSync** synchronizes tiles …": the notes name the paper's system in bold; a
+    bold word with no capital inside ("**hwang-ds** commented") is no system's name."""
+    notes = tmp_path / "cgo-2024.md"
+    notes.write_text(
+        "# CGO 2024\n\n## A Framework for Fine-Grained Synchronization of Dependent GPU Kernels\n\n"
+        "Abhinav Jangda, Saeed Maleki, Maryam Mehri Dehnavi, Madan Musuvathi, Olli Saarikivi\n"
+        "doi:10.1109/CGO57630.2024.10444873\n\n"
+        "- **cuSync** synchronizes tiles instead of whole kernels.\n"
+        "- Inference time drops by up to 15%.\n"
+        "- **hwang-ds** commented on it.\n",
+        encoding="utf-8",
+    )
+    lexicon = load_lexicon()
+    know = extract(read_notes([notes], lexicon), lexicon)
+    assert know.papers[0].systems == ["cusync"]

@@ -40,6 +40,7 @@ from .reader import (
     NO_PAPER_UNDER,
     NOT_PART,
     Draft,
+    Fields,
     Found,
     Structure,
     carries_fields,
@@ -778,9 +779,22 @@ def _paper(
         affiliations=tuple(dict.fromkeys(i for i in fields.institutions if i)),
         links=tuple(fields.links),
         arxiv=arxiv,
-        names=tuple(n for n in draft.note.split("; ") if n and own_name(n, labels)),
+        names=_own_names(draft, fields, labels),
         cues=cues,
     )
+
+
+def _own_names(draft: Draft, fields: Fields, labels: Labels) -> tuple[str, ...]:
+    """The names the notes give the paper's system: beside its title ("Title（vLLM）"), or
+    in bold opening a line of its summary ("- **cuSync** synchronizes tiles …")."""
+    said = [n for n in draft.note.split("; ") if n]
+    # a bold word with a capital inside it ("cuSync", "QLM"; not a handle such as "hwang-ds")
+    said += [
+        lead
+        for line in fields.abstract
+        if (lead := line.lead.strip()) and " " not in lead and any(c.isupper() for c in lead[1:])
+    ]
+    return tuple(dict.fromkeys(n.strip() for n in said if own_name(n, labels)))
 
 
 def _settle_conference(
