@@ -264,3 +264,17 @@ def test_an_acronym_is_the_discovered_techniques_other_label(tmp_path) -> None: 
         "FILTER(STRENDS(STR(?t), 'wave-synchronous-parallel')) }"
     )
     assert [(str(r[0]), str(r[1])) for r in rows] == [("wave synchronous parallel", "WSP")]
+
+
+@pytest.mark.parametrize(
+    ("text", "labels"),
+    [
+        ("三个设计：一是利用这种差异的非均匀量化。", ["非均匀量化"]),  # 非|均匀: one word
+        ("我们用数据并行而非模型并行。", []),  # 而非: "rather than", no prefix
+    ],
+)
+def test_a_negating_character_is_a_prefix_only_inside_a_word(
+    tables, text: str, labels: list[str]
+) -> None:  # type: ignore[no-untyped-def]
+    found = [c for c in discovered_concepts(text, tables) if c.scheme]
+    assert [c.label_zh or c.label for c in found] == labels

@@ -433,8 +433,8 @@ _ZH_WORD_OK = frozenset(
     """高速 实时 互连 在线 离线 动态 静态 自动 多 级 式 型 层 一维 二维 三维 多维 高维 两级 三级
     多级 两层 多层 两阶段 多阶段""".split()  # noqa: SIM905
 )
-# one-character prefixes jieba may cut off the word they open: 自|适应, 超|参数
-_ZH_PREFIXES = frozenset("自 超 半 预 跨 可".split())  # noqa: SIM905
+# one-character prefixes jieba may cut off the word they open: 自|适应, 超|参数, 非|均匀
+_ZH_PREFIXES = frozenset("自 超 半 预 跨 可 非".split())  # noqa: SIM905
 # words before 的 that keep it inside a phrase: "缓存感知的梯度压缩", "接收端驱动的流量准入"
 _ZH_OF = frozenset("感知 驱动 导向 友好 相关 无关 敏感".split())  # noqa: SIM905
 _HAN = regex.compile(r"\p{Han}+")
@@ -523,7 +523,7 @@ def _zh_back(tokens: _Tokens, i: int) -> int | None:
         if _LATIN.fullmatch(word) and (len(word) > 6 or (_acronym(word) and len(word) > 4)):
             break  # a name ("Splitwise"), not a word of the technique
         start, words, j = tokens[j][1], words + 1, j - 1
-    if j >= 0 and _bound_prefix(tokens[j]):
+    if j >= 0 and _bound_prefix(tokens[j]) and not (j > 0 and tokens[j - 1][0][-1:] in "而并是绝"):
         start = tokens[j][2] - 1  # "自|适应调度", "一个多|尺度": jieba cut a prefix off its word
     if words >= 2 and tokens[j + 1][0] in _ZH_OF and tokens[j + 2][0] == "的":
         start, words = tokens[j + 3][1], words - 1  # "驱动的低秩网络适配" -> "低秩网络适配"
@@ -532,7 +532,7 @@ def _zh_back(tokens: _Tokens, i: int) -> int | None:
 
 def _bound_prefix(token: tuple[str, int, int, str]) -> bool:
     """Whether a word jieba cut off is a prefix of the next ("自" of 自适应, the "多" of
-    "一个多|尺度")."""
+    "一个多|尺度"; not the "非" of "而非", which the caller checks)."""
     word, _, _, tag = token
     return word in _ZH_PREFIXES or (tag == "m" and len(word) > 1 and word[-1] == "多")
 

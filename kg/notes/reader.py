@@ -609,8 +609,10 @@ class Structure:
         line = _present(node.line)
         if line.kind != "heading" or len(line.text.split()) > 4:
             return None
-        if venue_tag(title_shape(line.text, self.labels).note, self.labels):
+        shape = title_shape(line.text, self.labels)
+        if shape.strong and venue_tag(shape.note, self.labels):
             return None  # "pVM: 持久化虚拟内存管理 (Eurosys'16)": a work and its venue
+        # ("二、论文阅读（SoCC 2024）": a section of the notes and the venue of its papers)
         return venue_in(line.text, self.labels)
 
     def session_of(self, node: Node) -> str | None:

@@ -32,8 +32,10 @@ HAN = regex.compile(r"\p{Han}")
 LATIN = regex.compile(r"[A-Za-z]")
 _ZH_DIGITS = "一二三四五六七八九十百"
 _NUMBERING = regex.compile(
-    # a section's number before a system's name and a colon: "2.1 KACE: …", "3.2.1. Seer: …"
-    r"^(?:\d{1,3}(?:\.\d{1,3})+\.?\s+(?=\p{Lu}[\p{L}\d\-+]*[:：])"
+    # a section's number before a system's name and a colon, or a title of four words or
+    # more: "2.1 KACE: …", "2.4 Queue Management for SLO-Oriented …" ("1.13.3. Quantization"
+    # over papers stays a heading that names them)
+    r"^(?:\d{1,3}(?:\.\d{1,3})+\.?\s+(?=\p{Lu}[\p{L}\d\-+]*[:：]|\p{Lu}\S*(?:\s+\S+){3})"
     r"|[(（\[]?\d{1,3}[)）\]]|\d{1,3}\s*[.、,，:：|｜·・•]|[A-Z]\d?\."
     r"|\d{1,3}/(?:\d{1,3})?(?=\s)"  # a thread's posts: "2/ ...", "3/10 ..."
     # Chinese, circled and keycap ordinals: （一）, 一、, ①, 1️⃣, 🔟
