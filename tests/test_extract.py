@@ -957,24 +957,26 @@ def test_matcher_without_words_finds_nothing() -> None:
     assert Matcher({"RDMA": "rdma"}, ignore_case=False).get("rdma") is None
 
 
+def _evaluated(tmp_path: Path, notes_text: str, gold_papers: str):  # type: ignore[no-untyped-def]
+    """kg eval of one notes file against a gold file whose ``papers:`` list is given."""
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "notes.md").write_text(notes_text, encoding="utf-8")
+    gold = tmp_path / "gold.yaml"
+    gold.write_text(f"notes: [notes]\npapers:\n{gold_papers}", encoding="utf-8")
+    return evaluate(gold)
+
+
 def test_a_maker_named_before_a_system_is_the_same_system(tmp_path: Path) -> None:
     """ "NVIDIA FasterTransformer" in the gold is the FasterTransformer kg names: the maker's
     name, an organisation kg knows, is dropped on both sides before names are compared."""
-    notes = tmp_path / "notes"
-    notes.mkdir()
-    (notes / "osdi-2022.md").write_text(
+    report = _evaluated(
+        tmp_path,
         "# OSDI 2022\n\n## Orca: A Distributed Serving System for Transformer-Based Generative "
         "Models\n\nIt serves 36.9x more throughput than NVIDIA FasterTransformer.\n",
-        encoding="utf-8",
-    )
-    gold = tmp_path / "gold.yaml"
-    gold.write_text(
-        "notes: [notes]\npapers:\n"
         '  - title: "Orca: A Distributed Serving System for Transformer-Based Generative Models"\n'
         "    baselines: [NVIDIA FasterTransformer]\n",
-        encoding="utf-8",
     )
-    report = evaluate(gold)
     assert report.scores["baselines"].recall == 1.0, report.table(details=True)
 
 
@@ -982,21 +984,13 @@ def test_a_gold_technique_is_found_without_its_generic_last_word(tmp_path: Path)
     """ "memory reusing strategies" in the gold is the "memory reusing" kg names: kg leaves a
     generic last word (strategy, algorithm, 算法 …) out of the names it finds; a gold name that
     is nothing but one word and its generic head ("online algorithm") is not cut."""
-    notes = tmp_path / "notes"
-    notes.mkdir()
-    (notes / "ipdps-2023.md").write_text(
+    report = _evaluated(
+        tmp_path,
         "# IPDPS 2023\n\n## MPipeMoE: Memory Efficient MoE for Pre-trained Models\n\n"
         "The authors add memory reusing strategies to cut the activation footprint.\n",
-        encoding="utf-8",
-    )
-    gold = tmp_path / "gold.yaml"
-    gold.write_text(
-        "notes: [notes]\npapers:\n"
         '  - title: "MPipeMoE: Memory Efficient MoE for Pre-trained Models"\n'
         "    techniques: [memory reusing strategies, online algorithm]\n",
-        encoding="utf-8",
     )
-    report = evaluate(gold)
     techniques = report.scores["techniques"]
     assert (techniques.true_pos, techniques.false_neg) == (1, 1), report.table(details=True)
 
@@ -1028,24 +1022,16 @@ def test_a_claim_says_what_it_measures(
 def test_kg_eval_scores_what_claims_measure_and_which_way(tmp_path: Path) -> None:
     """Of the claims kg finds, the share that says what the gold's claim measures, and the
     share that goes the gold's way; kg's error rates are the gold's accuracy."""
-    notes = tmp_path / "notes"
-    notes.mkdir()
-    (notes / "osdi-2022.md").write_text(
+    report = _evaluated(
+        tmp_path,
         "# OSDI 2022\n\n## Orca: A Distributed Serving System\n\n"
         "Its median latency is 26 ms. The error is 4% on average. Throughput is 2x higher.\n",
-        encoding="utf-8",
-    )
-    gold = tmp_path / "gold.yaml"
-    gold.write_text(
-        "notes: [notes]\npapers:\n"
         '  - title: "Orca: A Distributed Serving System"\n'
         "    claims:\n"
         "    - {value: 26, unit: ms, measures: latency, direction: neutral}\n"
         "    - {value: 4, unit: '%', measures: accuracy, direction: reduction}\n"
         "    - {value: 2, unit: x, measures: speedup, direction: improvement}\n",
-        encoding="utf-8",
     )
-    report = evaluate(gold)
     said = report.scores["claim measures"]
     assert (said.true_pos, said.false_neg) == (2, 1), report.table(details=True)
     assert said.misses == ["Orca: A Distributed Serving System: 2 x (): throughput, not speedup"]

@@ -439,7 +439,6 @@ _ZH_PREFIXES = frozenset("自 超 半 预 跨 可 非".split())  # noqa: SIM905
 _ZH_OF = frozenset("感知 驱动 导向 友好 相关 无关 敏感".split())  # noqa: SIM905
 _HAN = regex.compile(r"\p{Han}+")
 _LATIN = regex.compile(r"[A-Za-z][A-Za-z0-9\-]*")
-# "分解量化（decomposed quantization）": a Chinese term glossed with its English name
 # what parts a list a cue points at: "X, Y and Z", "X plus Y", "X、Y以及Z"
 _EN_LIST = regex.compile(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or|plus|as well as)\s+")
 _ZH_LIST = regex.compile(r"[、，,]|以及|及|和")
@@ -465,6 +464,7 @@ _ADJECTIVE_ENDS = frozenset(
 )
 _NOT_TERM_ZH = tuple("时间 延迟 时延 成本 开销 吞吐 吞吐量 精度 准确率 利用率".split())  # noqa: SIM905
 _ZH_CLAUSE = regex.compile(r"[是被把将]")
+# "分解量化（decomposed quantization）": a Chinese term glossed with its English name
 _GLOSS = regex.compile(
     r"(?<=\p{Han})\s*[（(]\s*(?P<en>[A-Za-z][A-Za-z\-]*(?:\s+[A-Za-z][A-Za-z\-]*){1,4})"
     r"\s*(?:[，,、;；]\s*[A-Za-z][A-Za-z0-9\-]{0,9}\s*)?[）)]"
