@@ -193,7 +193,7 @@ class _Names:
 # a technique's generic last word, which kg leaves out of a name it finds ("memory reusing
 # strategies" is found as "memory reusing"); phrase_key's singular of "strategies" included
 _GENERIC_HEADS = regex.compile(
-    r"(?<=\S)\s*(?:\s(?:approach|method|technique|strategy|strategie|scheme|mechanism|framework"
+    r"(?<=\S)\s*(?:\s(?:approache?|method|technique|strategy|strategie|scheme|mechanism|framework"
     r"|algorithm|design|system)|算法|策略|方法|机制|技术|方案|框架)$"
 )
 
@@ -202,7 +202,8 @@ def _without_generic_head(key: str) -> str:
     """A gold technique's key without a generic last word: "?runtime scheduling algorithm"
     -> "?runtime scheduling" (unchanged if nothing would be left of it but one word)."""
     cut = _GENERIC_HEADS.sub("", key)
-    return cut if len(cut.split()) >= 2 or (len(cut) >= 3 and not cut.isascii()) else key
+    name = cut.removeprefix("?")
+    return cut if len(name.split()) >= 2 or (len(name) >= 3 and not name.isascii()) else key
 
 
 def _discovered(know: Knowledge, cid: str) -> bool:

@@ -278,3 +278,35 @@ def test_a_negating_character_is_a_prefix_only_inside_a_word(
 ) -> None:  # type: ignore[no-untyped-def]
     found = [c for c in discovered_concepts(text, tables) if c.scheme]
     assert [c.label_zh or c.label for c in found] == labels
+
+
+@pytest.mark.parametrize(
+    ("text", "labels"),
+    [
+        # a measure, a vague baseline or a non-system defined with an acronym is no technique
+        ("Throughput in queries per second (QPS) doubles.", []),
+        ("每秒查询数（QPS）提高。", []),
+        ("It beats the state of the art (SOTA).", []),
+        ("It runs on Graphics Processing Units (GPUs).", []),
+        ("服务等级目标（SLO）更稳。", []),
+        # problems and filler after a cue are no techniques
+        ("This introduces significant synchronization overhead.", []),
+        ("Three main ideas are worth noting.", []),
+        ("结合实验结果来看，效果不错。", []),
+        # "可" as "can" stays out; 可 of 可重构 stays in
+        ("系统提出一种可动态调度的方法。", ["动态调度"]),
+        ("基于并行模式的可重构数据流加速器（RDA）。", ["可重构数据流加速器", "并行模式"]),
+        # a list joined by 和 is two items
+        ("借助类型约束和等价关系高效搜索。", ["类型约束", "等价关系"]),
+        # a defined term stays, though a longer phrase in another sentence holds it
+        (
+            "硬件由一个多尺度脉动阵列（MSA）组成。本文提出一种基于多尺度脉动阵列调度的方法。",
+            ["多尺度脉动阵列", "多尺度脉动阵列调度"],
+        ),
+    ],
+)
+def test_what_a_cue_or_a_definition_does_not_make_a_technique(  # type: ignore[no-untyped-def]
+    tables, text: str, labels: list[str]
+) -> None:
+    found = [c for c in discovered_concepts(text, tables) if c.scheme]
+    assert [c.label_zh or c.label for c in found] == labels

@@ -846,6 +846,11 @@ def test_a_multiple_of_what_another_system_reaches_is_a_comparison_with_it() -> 
                 (8.0, ""),
             ],
         ),
+        # a list item ending in a semicolon is no clause of the next line
+        (
+            "与最先进的方案相比，吞吐最多提升 2 倍；\n实验在 8 台服务器上完成，延迟 26 ms。",
+            [(2.0, "最先进的方案"), (8.0, ""), (26.0, "")],
+        ),
         # "几何平均" is how the figure is averaged, not part of what it is compared with
         ("相比最先进的编译流程几何平均加速 2.5 倍。", [(2.5, "最先进的编译流程")]),
     ],
@@ -1055,3 +1060,17 @@ def test_a_bold_name_opening_a_summary_line_is_the_papers_system(tmp_path: Path)
     lexicon = load_lexicon()
     know = extract(read_notes([notes], lexicon), lexicon)
     assert know.papers[0].systems == ["cusync"]
+
+
+def test_a_bold_name_on_a_comparing_line_is_no_system_of_the_paper(tmp_path: Path) -> None:
+    notes = tmp_path / "osdi-2022.md"
+    notes.write_text(
+        "# OSDI 2022\n\n## Orca: A Distributed Serving System for Transformer-Based Generative "
+        "Models\n\nGyeong-In Yu, Joo Seong Jeong (Seoul National University)\n\n"
+        "- **vLLM** is the baseline they compare against; Orca is 2x faster.\n"
+        "- **DeepSpeed-MII** also lags behind.\n",
+        encoding="utf-8",
+    )
+    lexicon = load_lexicon()
+    know = extract(read_notes([notes], lexicon), lexicon)
+    assert know.papers[0].systems == ["orca"]

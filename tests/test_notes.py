@@ -505,6 +505,34 @@ def test_names_written_last_name_first_are_turned_round(
     assert list(line.institutions) == institutions
 
 
+@pytest.mark.parametrize(
+    ("text", "authors", "institutions"),
+    [
+        # places kept apart by middle dots are a list; an acronym before the dot is a place
+        ("NVIDIA · Stanford University", [], ["NVIDIA, Stanford University"]),
+        # a note after a dot is no author nor place
+        ("Alice Smith, Bob Lee (MIT) · Best Paper Award", ["Alice Smith", "Bob Lee"], []),
+        # the paper's id after a dot ends the names
+        (
+            "X. Li, I. Laguna, B. Fang · doi:10.1145/3588195.3592991",
+            ["X. Li", "I. Laguna", "B. Fang"],
+            [],
+        ),
+    ],
+)
+def test_middle_dots_in_an_author_line(
+    text: str, authors: list[str], institutions: list[str]
+) -> None:
+    from kg.lexicon import load_lexicon
+    from kg.notes import labels_for
+    from kg.notes.shapes import author_line
+
+    line = author_line(text, labels_for(load_lexicon()))
+    assert line is not None
+    assert [a.name for a in line.authors] == authors
+    assert list(line.institutions) == institutions
+
+
 def test_a_table_column_kg_has_no_label_for_is_no_paper() -> None:
     """A cell "Publication Year: 2021" under a title reads like a title ("Name: subtitle"); a short
     cell of a column kg reads nothing from is left out, and prose in one is kept."""

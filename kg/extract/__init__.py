@@ -179,10 +179,17 @@ def discovered_concepts(text: str, tables: Tables) -> list[Concept]:
     out: list[Concept] = []
     seen: set[str] = set()
     every = [*defined(text, tables), *discovered(text, tables), *keyphrases(text, tables)]
-    chinese = [f.label for f in every if f.lang == "zh"]
+    chinese = [(f.label, f.evidence) for f in every if f.lang == "zh"]
     for found in every:
-        if found.lang == "zh" and any(found.label in z and found.label != z for z in chinese):
-            continue  # "感知负载" cut from "稀疏感知负载均衡": the longer one names it
+        # "感知负载" cut from "稀疏感知负载均衡" in the same sentence: the longer one names it
+        if (
+            found.lang == "zh"
+            and not found.alias
+            and any(
+                found.label in z and found.label != z and e == found.evidence for z, e in chinese
+            )
+        ):
+            continue
         if found.key in seen:
             continue
         seen.add(found.key)

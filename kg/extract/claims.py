@@ -108,15 +108,18 @@ def claims(
     seen: set[tuple[object, ...]] = set()
     standing: Comparison | None = None  # "All numbers are against X.": for the claims after it
     leading: Comparison | None = None  # "与X相比，A；B": for the clauses after a semicolon
+    leading_line = 0
     for sentence, line in sentences(paper):
         compared, named = comparisons(sentence, tables, own)
         new.extend(named)
         candidates = list(_claims_in(sentence, tables))
         if not candidates and len(compared) == 1 and compared[0].start <= _LEAD_IN:
             standing = compared[0]
-        carried = leading
+        # carried on the same line only: a list item ending in "；" is no clause of the next
+        carried = leading if leading_line == line else None
         goes_on = sentence.rstrip().endswith(("；", ";")) and not compared
         leading = _leading(sentence, compared) or (carried if goes_on else None)
+        leading_line = line
         respectively = _respectively(sentence, compared, candidates)
         # the comparison right after (or just before) each claim, in its clause: that claim's own
         owned = [(m, _own_comparison(sentence, m, compared)) for m in candidates]

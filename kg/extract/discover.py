@@ -182,13 +182,27 @@ def _listed(span: str, lang: str) -> list[str]:
     staggered optimizer step", "A、B以及C") while each part is a phrase and nothing more;
     a part that goes on past its phrase ("energy, and power delivery has become") ends it."""
     out: list[str] = []
-    for part in (_ZH_LIST if lang == "zh" else _EN_LIST).split(span):
+    for part in _zh_parts(span) if lang == "zh" else _EN_LIST.split(span):
         phrase = _zh_phrase(part) if lang == "zh" else _en_phrase(part)
         if phrase:
             out.append(phrase)
         if not phrase or not _whole(part, phrase, lang):
             break
     return out
+
+
+def _zh_parts(span: str) -> list[str]:
+    """A Chinese span cut at the words that join a list ("A、B以及C", "A和B"), as jieba
+    reads them: not the 和 of 和声 nor the 及 of 及时."""
+    parts: list[str] = []
+    current: list[str] = []
+    for word, _, _, _ in _cut(span):
+        if word in _ZH_JOINS:
+            parts.append("".join(current))
+            current = []
+        else:
+            current.append(word)
+    return [*parts, "".join(current)]
 
 
 def _whole(part: str, phrase: str, lang: str) -> bool:
@@ -341,6 +355,15 @@ def _term(phrase: str, acronym: str, tables: Tables) -> bool:
         return False
     if known_entity(phrase, tables) or known_entity(acronym, tables):
         return False
+    ends = [b for _, b, _ in tables.measure_words.finditer(phrase)]
+    if len(phrase) in ends or any(tables.measure_words.finditer(acronym)):
+        return False  # a measure: "queries per second (QPS)", "每秒查询数（QPS）"
+    vague = tables.vague_baseline.search(phrase)
+    if (vague is not None and vague.start() == 0) or tables.vague_baseline.fullmatch(acronym):
+        return False  # "state of the art (SOTA)", "existing systems (ES)"
+    not_systems = tables.lexicon.not_systems
+    if acronym in not_systems or f"{acronym}s" in not_systems:
+        return False  # "Graphics Processing Units (GPUs)"
     return resolve(tables, phrase) is None
 
 
@@ -434,14 +457,18 @@ _ZH_WORD_OK = frozenset(
     多级 两层 多层 两阶段 多阶段""".split()  # noqa: SIM905
 )
 # one-character prefixes jieba may cut off the word they open: 自|适应, 超|参数, 非|均匀
-_ZH_PREFIXES = frozenset("自 超 半 预 跨 可 非".split())  # noqa: SIM905
+_ZH_PREFIXES = frozenset("自 超 半 预 跨 非".split())  # noqa: SIM905
+# "可" is a prefix only of these (elsewhere it is "can": "可动态调度")
+_KE_WORDS = frozenset(
+    "可重构 可扩展 可编程 可配置 可组合 可验证 可分离 可解释 可插拔 可逆 可微".split()  # noqa: SIM905
+)
 # words before 的 that keep it inside a phrase: "缓存感知的梯度压缩", "接收端驱动的流量准入"
 _ZH_OF = frozenset("感知 驱动 导向 友好 相关 无关 敏感".split())  # noqa: SIM905
 _HAN = regex.compile(r"\p{Han}+")
 _LATIN = regex.compile(r"[A-Za-z][A-Za-z0-9\-]*")
-# what parts a list a cue points at: "X, Y and Z", "X plus Y", "X、Y以及Z"
+# what parts a list a cue points at: "X, Y and Z", "X plus Y", "X、Y以及Z" (jieba's words)
 _EN_LIST = regex.compile(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or|plus|as well as)\s+")
-_ZH_LIST = regex.compile(r"[、，,]|以及|及|和")
+_ZH_JOINS = frozenset("、 ， , 以及 及 和 与".split())  # noqa: SIM905
 # an acronym in brackets after the words it stands for: "(MHA)", "（PIM）"
 _IN_BRACKETS = regex.compile(r"\s*[(（]\s*(?P<acr>[A-Za-z0-9][A-Za-z0-9\-]{1,9})\s*[)）]")
 # an acronym before the Chinese words it stands for: "BOCD（贝叶斯在线变点检测）"
@@ -460,9 +487,11 @@ _NOT_TERM = frozenset(
 # the last words of a defined phrase that make it a property, not a thing
 _ADJECTIVE_ENDS = frozenset(
     """critical intensive sensitive aware based driven oriented specific agnostic efficient
-    tolerant bound""".split()  # noqa: SIM905
+    tolerant""".split()  # noqa: SIM905
 )
-_NOT_TERM_ZH = tuple("时间 延迟 时延 成本 开销 吞吐 吞吐量 精度 准确率 利用率".split())  # noqa: SIM905
+_NOT_TERM_ZH = tuple(
+    "时间 延迟 时延 成本 开销 吞吐 吞吐量 精度 准确率 利用率 目标 指标 协议 数".split()  # noqa: SIM905
+)
 _ZH_CLAUSE = regex.compile(r"[是被把将]")
 # "分解量化（decomposed quantization）": a Chinese term glossed with its English name
 _GLOSS = regex.compile(
@@ -523,17 +552,21 @@ def _zh_back(tokens: _Tokens, i: int) -> int | None:
         if _LATIN.fullmatch(word) and (len(word) > 6 or (_acronym(word) and len(word) > 4)):
             break  # a name ("Splitwise"), not a word of the technique
         start, words, j = tokens[j][1], words + 1, j - 1
-    if j >= 0 and _bound_prefix(tokens[j]) and not (j > 0 and tokens[j - 1][0][-1:] in "而并是绝"):
+    if j >= 0 and _bound_prefix(tokens, j):
         start = tokens[j][2] - 1  # "自|适应调度", "一个多|尺度": jieba cut a prefix off its word
     if words >= 2 and tokens[j + 1][0] in _ZH_OF and tokens[j + 2][0] == "的":
         start, words = tokens[j + 3][1], words - 1  # "驱动的低秩网络适配" -> "低秩网络适配"
     return start if words >= 2 else None
 
 
-def _bound_prefix(token: tuple[str, int, int, str]) -> bool:
-    """Whether a word jieba cut off is a prefix of the next ("自" of 自适应, the "多" of
-    "一个多|尺度"; not the "非" of "而非", which the caller checks)."""
-    word, _, _, tag = token
+def _bound_prefix(tokens: _Tokens, j: int) -> bool:
+    """Whether the word ``tokens[j]`` is a prefix jieba cut off the next ("自" of 自适应,
+    the "多" of "一个多|尺度", the "可" of 可重构); not the "非" of "而非", nor "可" as "can"."""
+    word, _, _, tag = tokens[j]
+    if word == "非" and j > 0 and tokens[j - 1][0][-1:] in "而并是绝":
+        return False
+    if word == "可":
+        return j + 1 < len(tokens) and "可" + tokens[j + 1][0][:2] in _KE_WORDS
     return word in _ZH_PREFIXES or (tag == "m" and len(word) > 1 and word[-1] == "多")
 
 

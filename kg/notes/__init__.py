@@ -788,13 +788,17 @@ def _own_names(draft: Draft, fields: Fields, labels: Labels) -> tuple[str, ...]:
     """The names the notes give the paper's system: beside its title ("Title（vLLM）"), or
     in bold opening a line of its summary ("- **cuSync** synchronizes tiles …")."""
     said = [n for n in draft.note.split("; ") if n]
-    # a bold word with a capital inside it ("cuSync", "QLM"; not a handle such as "hwang-ds")
-    said += [
-        lead
-        for line in fields.abstract
-        if (lead := line.lead.strip()) and " " not in lead and any(c.isupper() for c in lead[1:])
-    ]
+    # the first bold word with a capital inside it ("cuSync", "QLM"; not a handle such as
+    # "hwang-ds"), on a line that compares with nothing ("**vLLM** is the baseline …")
+    bold = next((line for line in fields.abstract if line.lead.strip()), None)
+    lead = bold.lead.strip() if bold is not None else ""
+    named = " " not in lead and any(c.isupper() for c in lead[1:])
+    if named and bold is not None and not _COMPARING.search(bold.text):
+        said.append(lead)
     return tuple(dict.fromkeys(n.strip() for n in said if own_name(n, labels)))
+
+
+_COMPARING = regex.compile(r"(?i:baseline|compar|\bthan\b|\bvs\.?|\bover\b)|相比|基线|对比|比较")
 
 
 def _settle_conference(

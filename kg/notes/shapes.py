@@ -551,7 +551,7 @@ def author_line(text: str, labels: Labels, labelled: bool = False) -> AuthorLine
     text = _WITH.sub(r"\1", text)  # "A (CMU); with B and C (CMU)": B is an author too
     text = _inverted_names(text, labels) or text  # "Zhou, Jingyu; Xu, Meng"
     text = _ID_TAIL.sub("", text)  # "A, B (MIT) — DOI 10.1145/…": the paper's id after them
-    text = _MIDDOTS.sub(", ", text)  # "Tokyo Institute of Technology · RIKEN R-CCS": a list
+    text = _middot_list(text, labels)  # "Tokyo Institute of Technology · RIKEN R-CCS"
     if _COLON_INSIDE.search(text):
         return None  # "Deep Packet Inspection, DPI：不光看包头……": a term and what it means
     words = text.split()
@@ -700,6 +700,17 @@ def _pieces(text: str) -> list[str]:
 
 
 _MIDDOTS = regex.compile(r"\s+[·•]\s+")
+
+
+def _middot_list(text: str, labels: Labels) -> str:
+    """Places kept apart by middle dots, as a list with commas: only when every piece is one
+    ("A, B (MIT) · Best Paper Award" keeps its dot, and is no author line)."""
+    pieces = _MIDDOTS.split(text)
+    if len(pieces) >= 2 and all(is_institution(p, labels) for p in pieces):
+        return ", ".join(pieces)
+    return text
+
+
 _FROM_INSIDE = regex.compile(r"^(?:均|都|全都|皆)?来自\s*|^(?:all\s+)?(?:from|at)\s+", regex.I)
 _OTHERS = regex.compile(r"(?:等|\bet\s+al\.?)\s*$")  # names, then "and others"
 _PLACES_SPLIT = regex.compile(r"\s*[,，、;；]\s*")
