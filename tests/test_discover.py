@@ -310,3 +310,22 @@ def test_what_a_cue_or_a_definition_does_not_make_a_technique(  # type: ignore[n
 ) -> None:
     found = [c for c in discovered_concepts(text, tables) if c.scheme]
     assert [c.label_zh or c.label for c in found] == labels
+
+
+@pytest.mark.parametrize(
+    ("text", "labels"),
+    [
+        # a generic head goes only after a word that names a process
+        ("We propose a tensor-aware scheduling framework.", ["tensor-aware scheduling"]),
+        # ("vectorized query engine" keeps its head: the scheme's vectorized execution)
+        (
+            "Vega combines speculative prefetching and a vectorized query engine.",
+            ["speculative prefetching"],
+        ),
+        # a later item cut inside "X of Y" is not taken
+        ("Vega combines expert migration and sparsely-gated mixture of experts.", []),
+    ],
+)
+def test_what_a_list_item_and_a_generic_head_leave(tables, text: str, labels: list[str]) -> None:  # type: ignore[no-untyped-def]
+    found = [c for c in discovered_concepts(text, tables) if c.scheme]
+    assert [c.label_zh or c.label for c in found] == labels

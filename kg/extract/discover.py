@@ -88,6 +88,7 @@ _GENERIC_ZH = (
     "架构",
     "思路",
 )
+_PROCESS = regex.compile(r"(?:ing|tion|sion|ment|ance|ence|ism|ization|sis)$", regex.I)
 _ZH_KEEP = frozenset({"n", "nz", "vn", "eng", "an", "j", "l", "nt", "ng", "v"})
 _EVERYDAY = 4.6  # zipf frequency: a one-word phrase at least this common names no technique
 _WORD = regex.compile(r"[\p{L}\d][\p{L}\d\-/]*")
@@ -182,13 +183,25 @@ def _listed(span: str, lang: str) -> list[str]:
     staggered optimizer step", "A、B以及C") while each part is a phrase and nothing more;
     a part that goes on past its phrase ("energy, and power delivery has become") ends it."""
     out: list[str] = []
-    for part in _zh_parts(span) if lang == "zh" else _EN_LIST.split(span):
+    for k, part in enumerate(_zh_parts(span) if lang == "zh" else _EN_LIST.split(span)):
         phrase = _zh_phrase(part) if lang == "zh" else _en_phrase(part)
-        if phrase:
+        if phrase and (k == 0 or lang == "zh" or _cut_clean(part, phrase)):
             out.append(phrase)
         if not phrase or not _whole(part, phrase, lang):
             break
     return out
+
+
+def _cut_clean(part: str, phrase: str) -> bool:
+    """Whether a later item of a list is named whole: its phrase ends where the item does, or
+    before a word that starts a clause ("a runtime selector that picks one"); not before a
+    generic head it dropped ("distributed file| systems") nor inside "X of Y"."""
+    words = [w.casefold() for w in _WORD.findall(part)]
+    last = phrase.split()[-1].casefold()
+    if last not in words:
+        return False
+    after = words[len(words) - words[::-1].index(last) :]
+    return not after or (after[0] in _STOP and after[0] != "of")
 
 
 def _zh_parts(span: str) -> list[str]:
@@ -633,7 +646,11 @@ def _en_phrase(span: str) -> str:
         words.append(word)
         if len(words) == 5:
             break
-    while words and words[-1].casefold() in _GENERIC_EN | _TRAILING:
+    while words and words[-1].casefold() in _TRAILING:
+        words.pop()
+    # "a tensor-aware scheduling framework" names "scheduling"; "distributed file systems"
+    # and "vectorized query engine" keep their head: the word before it names no process
+    while len(words) > 1 and words[-1].casefold() in _GENERIC_EN and _PROCESS.search(words[-2]):
         words.pop()
     if len(words) < 2 or any(w.casefold() in _NOT_TECHNIQUE for w in words):
         return ""  # one word alone names too much; "state-of-the-art X" is a baseline
