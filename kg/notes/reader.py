@@ -89,6 +89,7 @@ _TAGGED_WORK = regex.compile(
 )
 # a DOI or an arXiv id written as text: "10.1145/3600006.3613165", "arXiv:2309.06180"
 _PAPER_ID = regex.compile(r"\b10\.\d{4,9}/|\b\d{4}\.\d{4,5}\b")
+_BRACKETED = regex.compile(r"\s*[(（\[]([^()（）\[\]]{2,24})[)）\]]")
 _FIELD_BARS = regex.compile(r"\s+[|｜]\s+")
 _FIELD_END = regex.compile(r"\s*[；;]\s*")  # a field's value ends at a semicolon
 # an English title and its bracketed note, then Chinese words about it
@@ -868,7 +869,7 @@ class Structure:
         """A paper whose authors and title one line gives, in a known order: the line's
         shape is the authors cue, even for one name ("Leslie Lamport. "Time, ..."")."""
         title, authors = cited
-        draft = self.cues(line, title, "", "", [authors, *body], form)
+        draft = self.cues(line, title, self.venue_after(line, title), "", [authors, *body], form)
         if "authors" not in draft.cues:
             draft.cues.insert(0, "authors")
         return draft
@@ -951,7 +952,7 @@ class Structure:
             return title, note, prefix, []
         cited = self.citation(line) or self.title_then_authors(line)
         if cited is not None:
-            return cited[0], "", "", [cited[1]]
+            return cited[0], self.venue_after(line, cited[0]), "", [cited[1]]
         quoted = self.quoted_title(line) or self.linked_citation(line)
         if quoted is not None:
             return quoted[0], quoted[2], "", quoted[1]
@@ -1069,6 +1070,16 @@ class Structure:
         if led and not (shape.strong and (venue or named)):
             return None  # 'Takeaway: "batch every request"': a quote, no paper
         return shape.title, out, venue
+
+    def venue_after(self, line: Line, title: str) -> str:
+        """The venue in brackets right after a title on its line ("**Title** (SOSP 2019) —
+        A et al."), or ""."""
+        at = line.text.find(title)
+        m = _BRACKETED.match(line.text, at + len(title)) if at >= 0 else None
+        if m is None:
+            return ""
+        inner = m.group(1).strip()
+        return inner if venue_tag(inner, self.labels) else ""
 
     def title_then_authors(self, line: Line) -> tuple[str, Line] | None:
         """ "Title — Jane Doe, John Roe (MIT)", "Title | A, B (CMU)": a title, a dash or bar,
@@ -2376,6 +2387,7 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
             continue
         if line.kind == "authors":  # the authors a reference or "Title — A, B" names
             _authors(out, text, labels)
+            _links_of(out, line, labels)  # "… — A et al. (MIT) — https://doi.org/…"
             continue
         if authors_open:
             found = author_line(text, labels)

@@ -85,7 +85,9 @@ _SPACED_DASH = regex.compile(r"\s+[—–]\s+")
 _LOWER_OK = frozenset(
     "and of at for the de da del della der di dos du la le van von in und et y on".split()  # noqa: SIM905
 )
-_TRAILING_LINK = regex.compile(r"(?<=\S)[\s;；,，|]+(?:DOI[:：]?\s*)?https?://\S+\s*$", regex.I)
+_TRAILING_LINK = regex.compile(
+    r"(?<=\S)(?:\s+[—–-]{1,2}\s+|[\s;；,，|]+)(?:DOI[:：]?\s*)?https?://\S+\s*$", regex.I
+)
 ET_AL = regex.compile(r"\s+et\s+al\.?\s*$")  # "Corbett et al." closing a list of names
 _VANCOUVER = regex.compile(r"^\p{Lu}\p{Ll}{2,}(?:-\p{Lu}\p{Ll}+)? \p{Lu}{2,3}$")
 _NUMBER_FIELD = regex.compile(r"^[^\s:：]{1,12}\s*[:：]\s*[\d.\-/:：\s]+$")
