@@ -1044,33 +1044,39 @@ def test_kg_eval_scores_what_claims_measure_and_which_way(tmp_path: Path) -> Non
     assert "claim measures wrong (1):" in report.table(details=True)
 
 
-def test_a_bold_name_opening_a_summary_line_is_the_papers_system(tmp_path: Path) -> None:
-    """ "- **cuSync** synchronizes tiles …": the notes name the paper's system in bold; a
-    bold word with no capital inside ("**hwang-ds** commented") is no system's name."""
-    notes = tmp_path / "cgo-2024.md"
-    notes.write_text(
-        "# CGO 2024\n\n## A Framework for Fine-Grained Synchronization of Dependent GPU Kernels\n\n"
-        "Abhinav Jangda, Saeed Maleki, Maryam Mehri Dehnavi, Madan Musuvathi, Olli Saarikivi\n"
-        "doi:10.1109/CGO57630.2024.10444873\n\n"
-        "- **cuSync** synchronizes tiles instead of whole kernels.\n"
-        "- Inference time drops by up to 15%.\n"
-        "- **hwang-ds** commented on it.\n",
-        encoding="utf-8",
-    )
+@pytest.mark.parametrize(
+    ("notes_text", "systems"),
+    [
+        # "- **cuSync** synchronizes tiles …": the notes name the paper's system in bold; a
+        # bold word with no capital inside ("**hwang-ds** commented") is no system's name
+        (
+            (
+                "# CGO 2024\n\n## A Framework for Fine-Grained Synchronization of Dependent GPU "
+                "Kernels\n\nAbhinav Jangda, Saeed Maleki, Maryam Mehri Dehnavi, Madan Musuvathi, "
+                "Olli Saarikivi\ndoi:10.1109/CGO57630.2024.10444873\n\n"
+                "- **cuSync** synchronizes tiles instead of whole kernels.\n"
+                "- Inference time drops by up to 15%.\n"
+                "- **hwang-ds** commented on it.\n"
+            ),
+            ["cusync"],
+        ),
+        # a bold name on a line that compares is what the paper is compared with
+        (
+            (
+                "# OSDI 2022\n\n## Orca: A Distributed Serving System for Transformer-Based "
+                "Generative Models\n\nGyeong-In Yu, Joo Seong Jeong (Seoul National University)\n\n"
+                "- **vLLM** is the baseline they compare against; Orca is 2x faster.\n"
+                "- **DeepSpeed-MII** also lags behind.\n"
+            ),
+            ["orca"],
+        ),
+    ],
+)
+def test_a_bold_name_opening_a_summary_line(
+    tmp_path: Path, notes_text: str, systems: list[str]
+) -> None:
+    notes = tmp_path / "notes.md"
+    notes.write_text(notes_text, encoding="utf-8")
     lexicon = load_lexicon()
     know = extract(read_notes([notes], lexicon), lexicon)
-    assert know.papers[0].systems == ["cusync"]
-
-
-def test_a_bold_name_on_a_comparing_line_is_no_system_of_the_paper(tmp_path: Path) -> None:
-    notes = tmp_path / "osdi-2022.md"
-    notes.write_text(
-        "# OSDI 2022\n\n## Orca: A Distributed Serving System for Transformer-Based Generative "
-        "Models\n\nGyeong-In Yu, Joo Seong Jeong (Seoul National University)\n\n"
-        "- **vLLM** is the baseline they compare against; Orca is 2x faster.\n"
-        "- **DeepSpeed-MII** also lags behind.\n",
-        encoding="utf-8",
-    )
-    lexicon = load_lexicon()
-    know = extract(read_notes([notes], lexicon), lexicon)
-    assert know.papers[0].systems == ["orca"]
+    assert know.papers[0].systems == systems
