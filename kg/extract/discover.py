@@ -196,12 +196,18 @@ def _cut_clean(part: str, phrase: str) -> bool:
     """Whether a later item of a list is named whole: its phrase ends where the item does, or
     before a word that starts a clause ("a runtime selector that picks one"); not before a
     generic head it dropped ("distributed file| systems") nor inside "X of Y"."""
+    after = _words_after(part, phrase)
+    return after is not None and (not after or (after[0] in _STOP and after[0] != "of"))
+
+
+def _words_after(part: str, phrase: str) -> list[str] | None:
+    """The words of ``part`` after the last word of ``phrase`` (folded), or None when the
+    phrase's last word is not among them."""
     words = [w.casefold() for w in _WORD.findall(part)]
     last = phrase.split()[-1].casefold()
     if last not in words:
-        return False
-    after = words[len(words) - words[::-1].index(last) :]
-    return not after or (after[0] in _STOP and after[0] != "of")
+        return None
+    return words[len(words) - words[::-1].index(last) :]
 
 
 def _zh_parts(span: str) -> list[str]:
@@ -219,16 +225,14 @@ def _zh_parts(span: str) -> list[str]:
 
 
 def _whole(part: str, phrase: str, lang: str) -> bool:
-    """Whether a phrase is all its part holds, but for words a phrase drops."""
+    """Whether a phrase is all its part holds: a Chinese part that ends with it, an English
+    one with nothing after it but words a phrase drops."""
     if lang == "zh":
-        rest = part.strip()[part.strip().find(phrase) + len(phrase) :] if phrase in part else "x"
-        return all(rest.removeprefix(g) == "" for g in ("", *_GENERIC_ZH)) or rest == ""
-    words = [w.casefold() for w in _WORD.findall(part)]
-    last = phrase.split()[-1].casefold()
-    if last not in words:
-        return False
-    after = words[len(words) - 1 - words[::-1].index(last) + 1 :]
-    return all(w in _GENERIC_EN or w in _TRAILING for w in after)
+        stripped = part.strip()
+        at = stripped.find(phrase)
+        return at >= 0 and at + len(phrase) == len(stripped)
+    after = _words_after(part, phrase)
+    return after is not None and all(w in _GENERIC_EN or w in _TRAILING for w in after)
 
 
 def keyphrases(text: str, tables: Tables) -> list[Discovered]:

@@ -89,7 +89,7 @@ _TAGGED_WORK = regex.compile(
 )
 # a DOI or an arXiv id written as text: "10.1145/3600006.3613165", "arXiv:2309.06180"
 _PAPER_ID = regex.compile(r"\b10\.\d{4,9}/|\b\d{4}\.\d{4,5}\b")
-_BRACKETED = regex.compile(r"\s*[(（\[]([^()（）\[\]]{2,24})[)）\]]")
+_BRACKETED = regex.compile(r"\s*[(（\[]([^()（）\[\]]{2,24})[)）\]]")  # "(SOSP 2019)"
 _FIELD_BARS = regex.compile(r"\s+[|｜]\s+")
 _FIELD_END = regex.compile(r"\s*[；;]\s*")  # a field's value ends at a semicolon
 # an English title and its bracketed note, then Chinese words about it
@@ -115,7 +115,6 @@ _QUOTED_FIRST = regex.compile(r"^[“\"](?P<title>[^“”\"]{8,300}?)[.,]?[”\
 _QUOTED_AFTER_LEAD = regex.compile(
     r"^[^“\"：:]{1,24}[:：]\s*[“\"](?P<title>[^“”\"]{8,300}?)[.,]?[”\"]\s*(?P<rest>.*)$"
 )
-_LEADING_TAG_NOTE = regex.compile(r"^[(（]([^()（）]{2,24})[)）]")
 _BY = regex.compile(r"^(?:\s*(?:[—–\-,:：]|by\b))+\s*", regex.I)
 # a title in quotes inside a trip report's prose, then who wrote it: '... opened with "Title"
 # by A, B and C, all at Google (DOI ...)', 'came "Title" from IBM Research (A, B et al.)'
@@ -1052,9 +1051,9 @@ class Structure:
         if not shape.ok:
             return None
         rest = m.group("rest").strip()
-        tag = _LEADING_TAG_NOTE.match(rest)
-        venue = tag.group(1) if tag and venue_tag(tag.group(1), self.labels) else ""
-        if venue and tag:
+        tag = _venue_at(rest, 0, self.labels)
+        venue = tag.group(1).strip() if tag else ""
+        if tag:
             rest = rest[tag.end() :]  # "(SOSP'19), Deepak Narayanan et al.": where it appeared
         rest = _BY.sub("", rest).strip()
         parts = _FIRST_SENTENCE.split(rest, maxsplit=1)
@@ -1075,11 +1074,8 @@ class Structure:
         """The venue in brackets right after a title on its line ("**Title** (SOSP 2019) —
         A et al."), or ""."""
         at = line.text.find(title)
-        m = _BRACKETED.match(line.text, at + len(title)) if at >= 0 else None
-        if m is None:
-            return ""
-        inner = m.group(1).strip()
-        return inner if venue_tag(inner, self.labels) else ""
+        m = _venue_at(line.text, at + len(title), self.labels) if at >= 0 else None
+        return m.group(1).strip() if m else ""
 
     def title_then_authors(self, line: Line) -> tuple[str, Line] | None:
         """ "Title — Jane Doe, John Roe (MIT)", "Title | A, B (CMU)": a title, a dash or bar,
@@ -1549,7 +1545,7 @@ class Structure:
         text = line.text
         if self.labels.label(text) is not None or _UNKNOWN_LABEL.match(text) is None:
             return False
-        return bool(DOI_RE.search(text) or ARXIV_RE.search(text))
+        return _says_id(text)
 
     def field_pieces(self, line: Line) -> list[Line]:
         """ "Paper: Title | Venue: OSDI'24 | Authors: A, B (MIT)": labelled fields on one
@@ -1864,7 +1860,7 @@ class Structure:
         # an id on a short line of its own ("— arXiv 2401.09670, DOI 10.5555/…")
         said = [b.text for b in top[:6] if self.labels.label(b.text)]
         said += [b.text for b in top[:2] if not is_prose(b.text) and len(b.text) <= 120]
-        ids = any(DOI_RE.search(t) or ARXIV_RE.search(t) for t in said)
+        ids = any(_says_id(t) for t in said)
         if any(self.is_paper_link(url) for url in urls) or ids:
             cues.append("link")
         # a name of two words ("Key Point", "Graph Index") heads a part of a paper far more
@@ -1951,6 +1947,17 @@ def _title_of(line: Line, labels: Labels) -> tuple[str | None, str, str]:
     if not shape.ok:
         return None, "", ""
     return shape.title, shape.note, shape.prefix
+
+
+def _venue_at(text: str, at: int, labels: Labels) -> regex.Match[str] | None:
+    """A venue and its year in brackets at ``at`` of ``text`` ("(SOSP'19)"), or None."""
+    m = _BRACKETED.match(text, at)
+    return m if m is not None and venue_tag(m.group(1).strip(), labels) else None
+
+
+def _says_id(text: str) -> bool:
+    """Whether a text gives a paper's DOI or arXiv id ("DOI 10.5555/…", "arXiv 2401.09670")."""
+    return bool(DOI_RE.search(text) or ARXIV_RE.search(text))
 
 
 def _repeats_title(line: Line, title: str, labels: Labels) -> bool:
@@ -2341,7 +2348,7 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
                         _add_link(out, url, "", labels, first=True)
                 if said != value or ARXIV_RE.search(URL_RE.sub(" ", said)):
                     # "2309.00558；DOI：10.1145/…", "https://doi.org/… ｜ arXiv 2110.14883": all
-                    _said_ids(out, f"{text} {said}", labels)
+                    _said_ids(out, text, labels)
             elif kind == "conference":
                 # the first that names a venue kg knows ("Proceedings of the 2021 ...", then
                 # "SIGMOD '21": the second), else the first

@@ -715,7 +715,6 @@ def _middot_list(text: str, labels: Labels) -> str:
 
 _FROM_INSIDE = regex.compile(r"^(?:均|都|全都|皆)?来自\s*|^(?:all\s+)?(?:from|at)\s+", regex.I)
 _OTHERS = regex.compile(r"(?:等|\bet\s+al\.?)\s*$")  # names, then "and others"
-_PLACES_SPLIT = regex.compile(r"\s*[,，、;；]\s*")
 
 
 def _bracketed_authors(text: str, labels: Labels) -> AuthorLine | None:
@@ -732,7 +731,7 @@ def _bracketed_authors(text: str, labels: Labels) -> AuthorLine | None:
         if (
             said
             and _OTHERS.search(head)
-            and not any(is_institution(p, labels) for p in _PLACES_SPLIT.split(said))
+            and not any(is_institution(p, labels) for p in _PLACE_BREAK.split(said))
         ):
             said = None  # "A、B 等（作者很多，没记全）": a remark on the list, no place
         for i, name in enumerate(names):
