@@ -63,6 +63,7 @@ from .shapes import (
     normalize_doi,
     own_name,
     title_shape,
+    unwrapped,
 )
 from .spreadsheet import SUFFIXES as SPREADSHEETS
 from .spreadsheet import SpreadsheetError, spreadsheet_to_markdown
@@ -763,7 +764,8 @@ def _paper(
     if own is None and draft.venue is not None:
         own = Conference(draft.venue[0], draft.venue[1], Span(path, end, end), "paper")
     return Paper(
-        title=" ".join(draft.title.split()).strip("*_ "),
+        # "论文：《Title》": a labelled title in book-title marks is the title inside them
+        title=unwrapped(" ".join(draft.title.split()).strip("*_ ")),
         doi=doi,
         url=primary,
         institutions=institutions,

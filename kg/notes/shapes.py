@@ -179,6 +179,12 @@ class TitleShape:
 _WRAPPED = regex.compile(r"《([^《》]+)》|「([^「」]+)」|『([^『』]+)』|“([^“”]+)”")
 
 
+def unwrapped(text: str) -> str:
+    """A title without the book-title marks or curly quotes it is wholly inside ("《Title》")."""
+    wrapped = _WRAPPED.fullmatch(text)
+    return next(g for g in wrapped.groups() if g).strip() if wrapped else text
+
+
 _FIGURE_FIRST = regex.compile(r"\d+(?:\.\d+)?\s*[x×倍%％](?![\w\-])")
 
 
@@ -257,9 +263,7 @@ def title_shape(text: str, labels: Labels) -> TitleShape:
         text = text[: m.start()].strip()
     note = "; ".join(notes)
     text = text.strip(" -–—:：")
-    wrapped = _WRAPPED.fullmatch(text)
-    if wrapped:
-        text = next(g for g in wrapped.groups() if g).strip()  # "《Title》": book-title marks
+    text = unwrapped(text)
     if not text or labels.has_time(text):
         return TitleShape(False, text)  # "Time: 9:15 AM – 9:30 AM": a slot, no title
     if URL_RE.fullmatch(text) or text.startswith(("http://", "https://")):
