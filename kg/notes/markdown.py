@@ -406,6 +406,12 @@ class _Walk:
                 continue
             if _TEMPLATE_TAG.fullmatch(plain):
                 continue  # "{% include JB/setup %}": a site generator's tag, no text
+            if _ELEMENT.fullmatch(plain):
+                self.attributes(plain, first + offset)
+                continue
+            if _POST_COUNTER.fullmatch(plain):
+                self.block += 1  # a thread's next post: what follows starts a paragraph
+                continue
             # kramdown (Jekyll's Markdown): '{: style="width: 30%"}' sets attributes, and a
             # line ending in "\\" breaks there; neither is text
             plain = _KRAMDOWN_TAIL.sub("", plain)
@@ -443,6 +449,23 @@ class _Walk:
             )
         self.item_first = False
 
+    def attributes(self, element: str, number: int) -> None:
+        """A component's attributes as fields, a line "name: value" each, in its paragraph."""
+        self.block += 1
+        for m in _ATTRIBUTE.finditer(element):
+            value = _fold(m.group("double") or m.group("single") or "")
+            if value:
+                at = number + element.count("\n", 0, m.start())
+                self.lines.append(
+                    Line(
+                        at,
+                        f"{m.group('name')}: {value}",
+                        "text",
+                        depth=self.depth,
+                        block=self.block,
+                    )
+                )
+
     def html_block(self, node: _Node) -> None:
         """An HTML block: its tag lines are read as text (``<summary>2025</summary>``); runs of
         lines that do not start with a tag are Markdown written inside the block (a
@@ -472,6 +495,9 @@ class _Walk:
             if child is None:
                 break
             raw = str(child.value).rstrip("\n")
+            if _ELEMENT.fullmatch(raw.strip()):
+                self.attributes(raw.strip(), self.line_of(child.start))
+                continue
             plain = _fold(_TAG.sub(lambda m: " " if _is_formatting(m.group()) else m.group(), raw))
             if plain:
                 self.lines.append(
@@ -670,6 +696,16 @@ _BANNER = regex.compile(
 )
 _CHAT_MESSAGE = regex.compile(
     r"^\[\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AaPp][Mm])?\]\s+[\w.\-]{1,32}:\s+"
+)
+# a component written with attributes, as MDX and HTML pages write a paper's card:
+# '<PaperCard title="…" doi="…" authors="…" />', over one line or several
+_ELEMENT = regex.compile(
+    r"<[A-Za-z][\w.\-]*(?:\s+[\w\-:]+=(?:\"[^\"]*\"|'[^']*')){2,}\s*/?>", regex.DOTALL
+)
+_ATTRIBUTE = regex.compile(r"(?P<name>[\w\-:]+)=(?:\"(?P<double>[^\"]*)\"|'(?P<single>[^']*)')")
+# "🧵 2/14", "(3/14)": a thread's post counter on a line of its own
+_POST_COUNTER = regex.compile(
+    r"[\p{So}\uFE0F\s]*[(（]?\d{1,3}\s*/\s*\d{1,3}[)）]?[\p{So}\uFE0F\s]*"
 )
 _KRAMDOWN_TAIL = regex.compile(r"(?:\s*\{:[^{}]*\}|\s*\\+)+$")
 _TEMPLATE_TAG = regex.compile(r"\{[%{][^{}]*[%}]\}|\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]")

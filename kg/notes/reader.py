@@ -568,9 +568,12 @@ class Structure:
         those below it its peers, not its session's papers."""
         first = min(p.start.number for p in papers)
         head = [b for b in node.flatten() if b.number < first]
-        authors = any(author_line(b.text, self.labels) for b in head[:3])
+        kinds = [_label_kind(b.text, self.labels) for b in head]
+        # or its fields: a card's 'authors="…"' and 'doi="…"' under "### HyGCN: …"
+        authors = "institutions" in kinds or any(author_line(b.text, self.labels) for b in head[:3])
         urls = [u for b in head for u in (*(k.url for k in b.links), *URL_RE.findall(b.text))]
-        return authors and any(self.is_paper_link(u) for u in urls)
+        said = any(k == "link" and _says_id(b.text) for k, b in zip(kinds, head, strict=True))
+        return authors and (said or any(self.is_paper_link(u) for u in urls))
 
     def has_field_items(self, node: Node) -> bool:
         """Whether a list item's own fields are list items nested in it (a Logseq or

@@ -175,8 +175,8 @@ class TitleShape:
     note: str = ""  # bracketed text after the title: "(Institution, a remark)"
 
 
-# a title wholly inside book-title marks or curly quotes: 《Title》, 「Title」, “Title”
-_WRAPPED = regex.compile(r"《([^《》]+)》|「([^「」]+)」|『([^『』]+)』|“([^“”]+)”")
+# a title wholly inside book-title marks or quotes: 《Title》, 「Title」, “Title”, "Title"
+_WRAPPED = regex.compile(r'《([^《》]+)》|「([^「」]+)」|『([^『』]+)』|“([^“”]+)”|"([^"]+)"')
 
 
 def unwrapped(text: str) -> str:
@@ -706,14 +706,22 @@ def _pieces(text: str) -> list[str]:
 
 
 _MIDDOTS = regex.compile(r"\s+[·•]\s+")
+_LAST_MIDDOT = regex.compile(r"\s+[·•]$")
 
 
 def _middot_list(text: str, labels: Labels) -> str:
     """Places kept apart by middle dots, as a list with commas: only when every piece is one
-    ("A, B (MIT) · Best Paper Award" keeps its dot, and is no author line)."""
-    pieces = _MIDDOTS.split(text)
+    ("A, B (MIT) · Best Paper Award" keeps its dot, and is no author line). People, a dot,
+    then their places ("A, B · MIT, NVIDIA ·") are the people with their places in brackets."""
+    pieces = _MIDDOTS.split(_LAST_MIDDOT.sub("", text))
     if len(pieces) >= 2 and all(is_institution(p, labels) for p in pieces):
         return ", ".join(pieces)
+    if (
+        len(pieces) == 2
+        and all(is_person(p, labels) for p in SPLIT_PEOPLE.split(pieces[0]) if p)
+        and is_institution(SPLIT_PEOPLE.split(pieces[1])[0], labels)
+    ):
+        return f"{pieces[0]} ({pieces[1]})"
     return text
 
 
