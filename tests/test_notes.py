@@ -650,3 +650,24 @@ def test_an_award_and_its_number_are_no_part_of_the_title(
 ) -> None:
     """The eleventh held-out set's trip report: '#### 最佳论文1：ngAP: …' kept '1：'."""
     assert labels_for(load_lexicon()).title_prefix(text) == (prefix, title)
+
+
+def test_a_rst_title_over_a_short_underline_is_a_section(tmp_path: Path) -> None:
+    """docutils reads a title over an underline shorter than it as a section (with a
+    warning); Markdown would read a run of "~" as a code fence that never closes."""
+    title = "Chimera: Efficiently Training Large-Scale Neural Networks with Bidirectional Pipelines"
+    paged = "Efficient Memory Management for Large Language Model Serving with PagedAttention"
+    (tmp_path / "notes.rst").write_text(
+        "Training\n--------\n\n"
+        f"{title}\n{'~' * (len(title) - 2)}\n\n"
+        ":Authors: Shigang Li, Torsten Hoefler\n:DOI: 10.1145/3458817.3476145\n\n"
+        "Two pipelines run in opposite directions, so fewer bubbles are left.\n\n"
+        f"{paged}\n{'~' * 40}\n\n:DOI: 10.1145/3600006.3613165\n",
+        encoding="utf-8",
+    )
+    corpus = read_notes([tmp_path])
+    assert [(p.title, p.doi) for p in corpus.papers] == [
+        (title, "10.1145/3458817.3476145"),
+        (paged, "10.1145/3600006.3613165"),
+    ]
+    assert not [p for p in corpus.all_problems if "never closed" in p.message]

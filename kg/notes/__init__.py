@@ -233,7 +233,9 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
         text = bare[1]
     sheet = lower_path.endswith(SPREADSHEETS)
     parsed = parse(text, Headers(labels.title_headers, labels.label_words, sheet))
-    lines = _footnoted(_heading_fields(list(parsed.lines), labels), labels)
+    lines = _footnoted(
+        _continued_fields(_heading_fields(list(parsed.lines), labels), labels), labels
+    )
     open_fence = _unclosed_fence(text)
     if open_fence is not None:
         at, rest = open_fence
@@ -563,6 +565,32 @@ def _heading_fields(lines: list[Line], labels: Labels) -> list[Line]:
         out.append(replace(line, text=field, kind="text", level=0) if answered else line)
         pending = None
     return out
+
+
+def _continued_fields(lines: list[Line], labels: Labels) -> list[Line]:
+    """A field whose value ends with a list's separator goes on over the next lines of its
+    paragraph (a reStructuredText field list: ":Affiliations: A (Wu);", then "B (Ni)" on an
+    indented line): those lines are read into it."""
+    out: list[Line] = []
+    for line in lines:
+        before = out[-1] if out else None
+        if (
+            before is not None
+            and line.kind == "text"
+            and line.block == before.block
+            and _LIST_GOES_ON.search(before.text)
+            and labels.label(before.text) is not None
+            and labels.label(line.text) is None
+        ):
+            out[-1] = replace(
+                before, text=f"{before.text} {line.text}", links=before.links + line.links
+            )
+            continue
+        out.append(line)
+    return out
+
+
+_LIST_GOES_ON = regex.compile(r"[,;，；、]$")
 
 
 def _footnoted(lines: list[Line], labels: Labels) -> list[Line]:

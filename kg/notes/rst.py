@@ -29,14 +29,17 @@ _FIELD = regex.compile(r"^(?P<indent>[ \t]*):(?P<name>[^:\s][^:\n]{0,40}):[ \t]+
 _DIRECTIVE = regex.compile(r"^\.\.(?:[ \t]|$)")
 
 
-def _titles(lines: list[str]) -> list[tuple[int, str, bool]]:
-    """(line index, adornment character, overlined) of each section title."""
+def _titles(lines: list[str], short: bool = False) -> list[tuple[int, str, bool]]:
+    """(line index, adornment character, overlined) of each section title. With ``short``
+    (the file is reStructuredText), an underline shorter than its title is one too, as
+    docutils reads it (with a warning): a title one character longer than its line of
+    "~" opened a code block that swallowed the rest of the file."""
     out = []
     for at in range(len(lines) - 1):
         title, under = lines[at].strip(), _ADORNMENT.match(lines[at + 1])
         if not _WORD.search(title) or _ADORNMENT.match(lines[at]) or under is None:
             continue
-        if len(lines[at + 1].rstrip()) < len(title):
+        if len(lines[at + 1].rstrip()) < len(title) and not short:
             continue  # shorter than its title: a Markdown fence or rule, not an underline
         over = at > 0 and lines[at - 1].rstrip() == lines[at + 1].rstrip()
         out.append((at, under.group(1), over))
@@ -56,7 +59,7 @@ def rst_to_markdown(text: str) -> str:
     lines = text.split("\n")
     styles: list[tuple[str, bool]] = []
     out = list(lines)
-    for at, char, over in _titles(lines):
+    for at, char, over in _titles(lines, short=True):
         style = (char, over)
         if style not in styles:
             styles.append(style)
