@@ -568,9 +568,10 @@ def _heading_fields(lines: list[Line], labels: Labels) -> list[Line]:
 
 
 def _continued_fields(lines: list[Line], labels: Labels) -> list[Line]:
-    """A field whose value ends with a list's separator goes on over the next lines of its
-    paragraph (a reStructuredText field list: ":Affiliations: A (Wu);", then "B (Ni)" on an
-    indented line): those lines are read into it."""
+    """An authors' or places' field whose value ends with a list's separator goes on over
+    the next lines of its paragraph (a reStructuredText field list: ":Affiliations: A (Wu);",
+    then "B (Ni)" on an indented line): those lines are read into it. (A summary's lines
+    stay lines: a line break ends what a comparison opening a clause holds for.)"""
     out: list[Line] = []
     for line in lines:
         before = out[-1] if out else None
@@ -579,7 +580,7 @@ def _continued_fields(lines: list[Line], labels: Labels) -> list[Line]:
             and line.kind == "text"
             and line.block == before.block
             and _LIST_GOES_ON.search(before.text)
-            and labels.label(before.text) is not None
+            and (labels.label(before.text) or ("",))[0] == "institutions"
             and labels.label(line.text) is None
         ):
             out[-1] = replace(
