@@ -671,3 +671,16 @@ def test_a_rst_title_over_a_short_underline_is_a_section(tmp_path: Path) -> None
         (paged, "10.1145/3600006.3613165"),
     ]
     assert not [p for p in corpus.all_problems if "never closed" in p.message]
+
+
+def test_pandoc_heading_attributes_are_no_part_of_a_title(tmp_path: Path) -> None:
+    """Quarto and Pandoc name a heading with "{#sec-x}" (or classes, "{.unnumbered}")."""
+    title = (
+        "waveSZ: A Hardware-Algorithm Co-Design of Efficient Lossy Compression for Scientific Data"
+    )
+    (tmp_path / "notes.qmd").write_text(
+        f"## {title} {{#sec-wavesz .unnumbered}}\n\n- DOI：10.1145/3332466.3374525\n\n"
+        "waveSZ 把 SZ 压缩搬到 FPGA 上。\n",
+        encoding="utf-8",
+    )
+    assert [p.title for p in read_notes([tmp_path]).papers] == [title]

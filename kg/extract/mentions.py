@@ -35,6 +35,9 @@ _PRESENTS_STRONG = re.compile(
     r"(?P<zh>(?:[A-Z]|[a-z]{1,3}[A-Z])[A-Za-z0-9\-\.]*[A-Za-z0-9])\s*(?=[，,（(：:]|是一|这一|一个|一种|框架|系统)"
     r"|" + _WE_PRESENT + r"\s+(?P<en>[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)"
     r"(?=\s*[,(:]|\s+(?:a|an|which|that)\b))"
+    # the paper's answer named: "Their answer is NeoCPU: …", "Our solution is Gavel, …"
+    r"|\b(?:[Tt]heir|[Oo]ur|[Tt]he authors'|[Tt]he paper's)\s+(?:answer|solution|system|design|"
+    r"proposal|prototype)\s+is\s+(?P<answer>[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)(?=\s*[:,.(])"
     # "Their implementation, Clockwork, ...", "a system called Gavel"
     r"|\b(?:implementation|prototype|system|framework|tool|library|engine|runtime|compiler|"
     r"scheduler|called|named|dubbed)\s*,?\s+(?P<apposed>[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)(?=\s*[,.(])"
@@ -55,15 +58,18 @@ _PRESENTS_STRONG = re.compile(
     r"|(?P<zh_a>[A-Z][A-Za-z0-9\-\.]*[A-Za-z0-9])\s*(?:——|—|[，,]\s*(?:这|它)是)\s*一(?:个|种|款)"
     r"(?!(?:流行|常用|现有|已有|经典|主流|广泛|开源)的?)"
     # "本文给出的Ok-Topk是一种…", "我们设计的Foo是…"
-    r"|(?:本文|我们|作者)(?:给出|提出|推出|设计|实现|开发)的\s*(?P<zh_is>[A-Z][A-Za-z0-9\-\.]*[A-Za-z0-9])"
-    r"\s*(?=是|，|,)"
+    r"|(?:本文|我们|作者)(?:给出|提出|推出|设计|实现|开发)的\s*"
+    r"(?P<zh_is>(?:[A-Z]|[a-z]{1,8}-?[A-Z])[A-Za-z0-9\-\.]*[A-Za-z0-9])"
+    r"\s*(?=是|，|,|改|用|把|将|通过|采用|利用)"
 )
 # a sentence that starts with a name doing something ("CoCoNeT提供一种DSL", "QoQ keeps
 # weights ..."): a loose cue, the name counts with a capital inside it or named so twice
 _PRESENTS_LEAD = re.compile(
     r"(?:^|(?<=[.!?]\s)|(?<=[。；;]))\s*(?P<name>[A-Z][A-Za-z0-9\-]*[A-Za-z0-9])\s*"
     r"(?:提供|采用|引入|包含|利用|把|将|让|使|(?:provides|keeps|combines|introduces|adds|builds"
-    r"|relies|splits|turns|lets|uses|adopts|treats|moves|runs)\b)"
+    r"|relies|splits|turns|lets|uses|adopts|treats|moves|runs)\b"
+    # or any verb in -s with its object after it: "GRASP specializes the last-level cache"
+    r"|[a-z]{3,}(?<!s)s\s+(?:the|a|an|its|their|each|every)\b)"
 )
 # a summary that opens with a name and a comma, then no other name ("Colloid, 以…让各层访存
 # 延迟持平", not "TensorFlow, PyTorch and JAX …"); an everyday word ("However, …") is no name
@@ -75,7 +81,7 @@ _OPENS_WITH_NAME = re.compile(
 )
 _EVERYDAY_OPENING = 3.0  # zipf frequency: "colloid" 2.1, "however" 5.6, "first" 6.1
 _TITLE_SYSTEM = re.compile(  # "FlashDecoding++: Faster …" keeps its "++"
-    r"^(?P<name>(?:[A-Z]|[a-z]{1,3}[A-Z])[\w\-\.]*\+{0,2}(?:\s[A-Z][\w\-]*)?)\s*[:：]\s+\S"
+    r"^(?P<name>(?:[A-Z]|[a-z]{1,8}[A-Z])[\w\-\.]*\+{0,2}(?:\s[A-Z][\w\-]*)?)\s*[:：]\s+\S"
     # its colon lost in the notes: "KPart A Hybrid Cache Partitioning-Sharing Technique"
     r"|^(?P<bare>[A-Z][a-z]+[A-Z][\w\-]*|[A-Z]{2,}[a-z][\w\-]*)\s+(?:A|An)\s+[A-Z]"
 )
@@ -179,10 +185,18 @@ def presented(paper: Paper, tables: Tables) -> Named:
             name = m.group("name").rstrip(".")
             if name in names or not _could_be_own(name, tables):
                 continue
+            if _defined(name, paper.abstract):
+                continue  # "graph pipeline parallelism (GPP)", then "GPP contains …": a term
             if (len(name) >= 3 and any(c.isupper() for c in name[1:])) or name in loose:
                 names.append(name)
             loose.add(name)
     return entity_ids(names, tables)
+
+
+def _defined(name: str, text: str) -> bool:
+    """Whether the text defines the name as an acronym of the words before it, in
+    brackets after lower-case words ("graph pipeline parallelism (GPP)")."""
+    return re.search(rf"\b[a-z][\w\-]*\s*[(（]{re.escape(name)}[)）]", text) is not None
 
 
 def _could_be_own(name: str, tables: Tables) -> bool:

@@ -406,14 +406,15 @@ class _Walk:
                 continue
             if _TEMPLATE_TAG.fullmatch(plain):
                 continue  # "{% include JB/setup %}": a site generator's tag, no text
-            if _ELEMENT.fullmatch(plain):
-                self.attributes(plain, first + offset)
+            if _ELEMENT.fullmatch(plain) and self.attributes(plain, first + offset):
+                continue
+            if _POST_CHROME.fullmatch(plain):
                 continue
             if _POST_COUNTER.fullmatch(plain):
                 self.block += 1  # a thread's next post: what follows starts a paragraph
                 continue
             # kramdown (Jekyll's Markdown): '{: style="width: 30%"}' sets attributes, and a
-            # line ending in "\\" breaks there; neither is text
+            # line ending in "\\" breaks there; Pandoc's "{#sec-x}" names a heading: no text
             plain = _KRAMDOWN_TAIL.sub("", plain)
             if not plain:
                 continue
@@ -449,22 +450,27 @@ class _Walk:
             )
         self.item_first = False
 
-    def attributes(self, element: str, number: int) -> None:
-        """A component's attributes as fields, a line "name: value" each, in its paragraph."""
+    def attributes(self, element: str, number: int) -> bool:
+        """A paper's card: a component whose attributes name two fields kg reads, one of
+        them more than a title ('<PaperCard doi=… authors=… />', not '<Admonition
+        title="Aside">'), as fields, a line "name: value" each, in a paragraph of their own.
+        False, and nothing read, for any other component."""
+        known = self.headers.known
+        fields = [
+            (m.start(), m.group("name"), _fold(m.group("double") or m.group("single") or ""))
+            for m in _ATTRIBUTE.finditer(element)
+            if known is None or m.group("name").casefold() in known
+        ]
+        fields = [f for f in fields if f[2]]
+        if len(fields) < 2 or all(name.casefold() in self.headers.titles for _, name, _ in fields):
+            return False
         self.block += 1
-        for m in _ATTRIBUTE.finditer(element):
-            value = _fold(m.group("double") or m.group("single") or "")
-            if value:
-                at = number + element.count("\n", 0, m.start())
-                self.lines.append(
-                    Line(
-                        at,
-                        f"{m.group('name')}: {value}",
-                        "text",
-                        depth=self.depth,
-                        block=self.block,
-                    )
-                )
+        for at, name, value in fields:
+            line = number + element.count("\n", 0, at)
+            self.lines.append(
+                Line(line, f"{name}: {value}", "text", depth=self.depth, block=self.block)
+            )
+        return True
 
     def html_block(self, node: _Node) -> None:
         """An HTML block: its tag lines are read as text (``<summary>2025</summary>``); runs of
@@ -495,8 +501,8 @@ class _Walk:
             if child is None:
                 break
             raw = str(child.value).rstrip("\n")
-            if _ELEMENT.fullmatch(raw.strip()):
-                self.attributes(raw.strip(), self.line_of(child.start))
+            element = raw.strip()
+            if _ELEMENT.fullmatch(element) and self.attributes(element, self.line_of(child.start)):
                 continue
             plain = _fold(_TAG.sub(lambda m: " " if _is_formatting(m.group()) else m.group(), raw))
             if plain:
@@ -697,6 +703,12 @@ _BANNER = regex.compile(
 _CHAT_MESSAGE = regex.compile(
     r"^\[\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AaPp][Mm])?\]\s+[\w.\-]{1,32}:\s+"
 )
+# a post's counts and its place in a thread, pasted with it: "♡ 212   ⇄ 41   💬 17",
+# "👍 2 🎉 1", "Replying to @kernel_kat", "@kernel_kat · Jul 15"
+_POST_CHROME = regex.compile(
+    r"(?:\d[\d,.]*[KkMm万]?\s*)?(?:[\p{So}\p{Sm}\uFE0F]+\s*\d[\d,.]*[KkMm万]?\s*)+"
+    r"|Replying to\s+@\w+(?:\s+and\s+@\w+)*|@\w{1,30}\s+·\s+\S.{0,20}"
+)
 # a component written with attributes, as MDX and HTML pages write a paper's card:
 # '<PaperCard title="…" doi="…" authors="…" />', over one line or several
 _ELEMENT = regex.compile(
@@ -707,7 +719,11 @@ _ATTRIBUTE = regex.compile(r"(?P<name>[\w\-:]+)=(?:\"(?P<double>[^\"]*)\"|'(?P<s
 _POST_COUNTER = regex.compile(
     r"[\p{So}\uFE0F\s]*[(（]?\d{1,3}\s*/\s*\d{1,3}[)）]?[\p{So}\uFE0F\s]*"
 )
-_KRAMDOWN_TAIL = regex.compile(r"(?:\s*\{:[^{}]*\}|\s*\\+)+$")
+# kramdown's '{: style="…"}' and a line-ending "\\"; the attributes Pandoc and Quarto give
+# a heading: an anchor "{#sec-x}", classes "{.unnumbered}", or "{-}"
+_KRAMDOWN_TAIL = regex.compile(
+    r"(?:\s*\{:[^{}]*\}|\s*\{[#.][\w\-:.]+(?:\s+[^{}\s]+)*\}|\s*\{-\}|\s*\\+)+$"
+)
 _TEMPLATE_TAG = regex.compile(r"\{[%{][^{}]*[%}]\}|\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]")
 # fences whose text may be the note-taker's prose: no language, or plain text
 _NOTE_FENCES = frozenset({"", "text", "txt", "plain", "plaintext", "markdown", "md"})
