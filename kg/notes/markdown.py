@@ -404,10 +404,10 @@ class _Walk:
                 plain = _TASK.sub("", plain)  # "- [x] Title", "## [ ] Title": a check box
             if not plain or first + offset > last + 1 or _navigation(piece):
                 continue
-            if _TEMPLATE_TAG.fullmatch(plain):
-                continue  # "{% include JB/setup %}": a site generator's tag, no text
             if _ELEMENT.fullmatch(plain) and self.attributes(plain, first + offset):
                 continue
+            if _TEMPLATE_TAG.fullmatch(plain):
+                continue  # "{% include JB/setup %}": a site generator's tag, no text
             if _POST_CHROME.fullmatch(plain):
                 continue
             if _POST_COUNTER.fullmatch(plain):
@@ -710,9 +710,15 @@ _POST_CHROME = regex.compile(
     r"|Replying to\s+@\w+(?:\s+and\s+@\w+)*|@\w{1,30}\s+·\s+\S.{0,20}"
 )
 # a component written with attributes, as MDX and HTML pages write a paper's card:
-# '<PaperCard title="…" doi="…" authors="…" />', over one line or several
+# '<PaperCard title="…" doi="…" authors="…" />', over one line or several; so do a Hugo
+# shortcode ('{{< paper title="…" doi="…" >}}') and a Jekyll include ('{% include
+# paper.html title="…" %}')
+_ATTRIBUTES = r"(?:\s+[\w\-:]+=(?:\"[^\"]*\"|'[^']*')){2,}\s*"
 _ELEMENT = regex.compile(
-    r"<[A-Za-z][\w.\-]*(?:\s+[\w\-:]+=(?:\"[^\"]*\"|'[^']*')){2,}\s*/?>", regex.DOTALL
+    rf"<[A-Za-z][\w.\-]*{_ATTRIBUTES}/?>"
+    rf"|\{{\{{[<%]\s*[\w\-/.]+{_ATTRIBUTES}/?[>%]\}}\}}"
+    rf"|\{{%-?\s*include\s+[\w\-/.]+{_ATTRIBUTES}-?%\}}",
+    regex.DOTALL,
 )
 _ATTRIBUTE = regex.compile(r"(?P<name>[\w\-:]+)=(?:\"(?P<double>[^\"]*)\"|'(?P<single>[^']*)')")
 # "🧵 2/14", "(3/14)": a thread's post counter on a line of its own
