@@ -11,7 +11,9 @@ the file's:
   ``## Title``, its level given by the order in which each style first appears (as
   docutils assigns levels); the underline and overline lines are no text;
 - a field list's line ``:Authors: A, B`` -> ``Authors: A, B``;
-- a directive or comment line (``.. note::``, ``.. a remark``) is no text.
+- a directive or comment line (``.. note::``, ``.. a remark``) is no text;
+- an inline link ```Title <https://…>`_`` (or ``__``) -> ``[Title](https://…)``, as
+  publication lists in Sphinx documentation write each paper.
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ _RST_ONLY = frozenset("~^\"'+")
 _WORD = regex.compile(r"\p{L}{2}")
 _FIELD = regex.compile(r"^(?P<indent>[ \t]*):(?P<name>[^:\s][^:\n]{0,40}):[ \t]+(?=\S)")
 _DIRECTIVE = regex.compile(r"^\.\.(?:[ \t]|$)")
+# an inline hyperlink with its target: `text <url>`_ (named) or `text <url>`__ (anonymous)
+_LINK = regex.compile(r"`(?P<text>[^`<>\n]*?\S)[ \t]*<(?P<url>[^<>`\s]+)>`__?(?![\w`])")
 
 
 def _titles(lines: list[str], short: bool = False) -> list[tuple[int, str, bool]]:
@@ -72,5 +76,6 @@ def rst_to_markdown(text: str) -> str:
         if _DIRECTIVE.match(line):
             out[at] = ""
         else:
-            out[at] = _FIELD.sub(r"\g<indent>\g<name>: ", line, count=1)
+            linked = _LINK.sub(r"[\g<text>](\g<url>)", line)
+            out[at] = _FIELD.sub(r"\g<indent>\g<name>: ", linked, count=1)
     return "\n".join(out)
