@@ -773,6 +773,12 @@ def test_a_technique_named_only_to_be_denied_is_not_the_papers(
         ("强扩展：比 1-D 方法快 1.38 倍。", [], "1-D 方法"),
         ("对比对象是最先进的 stencil 库，3D 上加速 1.24 倍。", [], "最先进的 stencil 库"),
         ("和 TVM 这些最先进的方案比：CPU 上最多快 4.38 倍。", ["tvm"], ""),
+        # Latin names listed with "、", in lower case too, in a long Chinese comparison
+        (
+            "和 scikit-learn、intel sklearn、hummingbird 这些方案比：CPU 上最多快 4.38 倍。",
+            ["hummingbird", "intel-sklearn", "scikit-learn"],
+            "",
+        ),
         # the authors cited after a quoted highlight are no baseline
         (
             "It is 3x faster than existing systems” ([Addanki et al., 2023, p. 3]).",
@@ -800,6 +806,28 @@ def test_every_way_of_naming_a_comparison(abstract: str, baselines: list[str], v
     assert sorted(facts.baselines) == baselines
     if vague:
         assert [m.compared_with for m in facts.metrics] == [vague]
+
+
+@pytest.mark.parametrize(
+    ("abstract", "linked"),
+    [
+        # a list of names said before the claim: the claim is against all of them
+        (
+            "Compared with FaRM, FaSST and DrTM, it commits 1.5x more transactions per second.",
+            {(1.5, ("drtm", "farm", "fasst"))},
+        ),
+        # names and figures alternating: each figure against the name before it
+        (
+            "It beats graph systems such as DGL (3x) and NeuGraph (4x).",
+            {(3.0, ("dgl",)), (4.0, ("neugraph",))},
+        ),
+    ],
+)
+def test_a_claim_after_a_list_of_names_is_against_each(
+    abstract: str, linked: set[tuple[float, tuple[str, ...]]]
+) -> None:
+    facts, _ = facts_of(paper_with(abstract=abstract))
+    assert {(m.value, tuple(sorted(m.baselines))) for m in facts.metrics} == linked
 
 
 def test_a_comparison_right_after_a_claim_is_its_own_and_a_lead_covers_the_rest() -> None:

@@ -392,7 +392,7 @@ def _baseline_for(
     """
     for c in compared:
         inside = [eid for pos, eid in c.named if c.start <= pos < m.start()]
-        if c.start < m.start() < c.end and inside and len(c.ids) > 1:
+        if c.start < m.start() < c.end and inside and len(c.ids) > 1 and _interleaved(c, m, owned):
             return (inside[-1],), ""
     if mine is not None:  # its own, from :func:`_own_comparison`
         return mine.ids, mine.vague
@@ -415,6 +415,18 @@ def _baseline_for(
     )
     after = [c for c in compared if m.end() <= c.start < clause_end]
     return (after[0].ids, after[0].vague) if after else ((), "")
+
+
+def _interleaved(
+    c: Comparison, m: re.Match[str], owned: list[tuple[re.Match[str], Comparison | None]]
+) -> bool:
+    """Whether a comparison's names and figures alternate around a claim ("DGL (3x) and
+    NeuGraph (4x)": a name after it, or another figure among the names before it); not a
+    list of names said before it ("Compared with FaRM, FaSST and DrTM, … 1.5x": all three)."""
+    first = min(pos for pos, _ in c.named)
+    return any(m.start() < pos < c.end for pos, _ in c.named) or any(
+        first < other.start() < m.start() for other, _ in owned
+    )
 
 
 def _own_comparison(

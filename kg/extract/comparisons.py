@@ -96,6 +96,8 @@ def comparisons(
                 if not zipf(n[0]) or (chinese and _rare(n[0]) and _alone(span, n))
             ]
             found_names += _listed(span)
+            if chinese:
+                found_names += _listed_zh(span)
             names = [(n.start(), n.end(), n.group(0)) for n in found_names]
             first = _FIRST_NAME.match(span)
             if first and _rare(first.group(1)) and not (chinese and _algorithm(span, first.end(1))):
@@ -188,6 +190,20 @@ def _listed(span: str) -> list[re.Match[str]]:
         for m in _LIST.finditer(span)
         for n in _LIST_ITEM.finditer(span, m.start(), m.end())
         if n.group(0) not in ("and", "or")
+    ]
+
+
+# Latin names listed with "、" among Chinese words, in any case ("和 scikit-learn、intel
+# sklearn、hummingbird 这些最先进的方案比"): each item one or two words
+_ZH_ITEM = r"[A-Za-z][\w.+\-]*(?: [A-Za-z][\w.+\-]*)?"
+_ZH_LIST = re.compile(rf"(?<![\w.+\-]){_ZH_ITEM}(?:\s*、\s*{_ZH_ITEM})+(?![\w.+\-])")
+_ZH_LIST_ITEM = re.compile(_ZH_ITEM)
+
+
+def _listed_zh(span: str) -> list[re.Match[str]]:
+    """The Latin names of a list kept apart by "、" in a Chinese comparison."""
+    return [
+        n for m in _ZH_LIST.finditer(span) for n in _ZH_LIST_ITEM.finditer(span, m.start(), m.end())
     ]
 
 
