@@ -830,6 +830,32 @@ def test_a_claim_after_a_list_of_names_is_against_each(
     assert {(m.value, tuple(sorted(m.baselines))) for m in facts.metrics} == linked
 
 
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # a change from one figure to another: a before and an after, going up or down
+        (
+            "Dynamic coverage goes from 55.7% to 69.1%.",
+            [(55.7, None, None, "improvement"), (69.1, None, None, "improvement")],
+        ),
+        (
+            "Its p99 was cut from 40% to 12% of the budget.",
+            [(40.0, None, None, "reduction"), (12.0, None, None, "reduction")],
+        ),
+        # no verb of change: a range
+        ("Across sparsity levels from 30% to 70% it stays ahead.", [(None, 30.0, 70.0, None)]),
+    ],
+)
+def test_a_change_from_one_figure_to_another_is_two_claims(
+    abstract: str, expected: list[tuple[float | None, float | None, float | None, str | None]]
+) -> None:
+    got = [
+        (m.value, m.min, m.max, m.direction if m.value is not None else None)
+        for m in claims(abstract)
+    ]
+    assert got == expected
+
+
 def test_a_comparison_right_after_a_claim_is_its_own_and_a_lead_covers_the_rest() -> None:
     metrics = claims(
         "Measured against state-of-the-art serving systems, long inputs see 28% lower latency; "

@@ -226,6 +226,28 @@ def _metric(
             )
         )
         low = None
+    moved = ""  # "improvement" or "reduction": the way a before-and-after pair went
+    if low is not None and lounit == unit and _CHANGE.search(sentence, 0, m.start()):
+        # "coverage goes from 55.7% to 69.1%": a before and an after, not a range
+        moved = "improvement" if value > low else "reduction"
+        before = _measure(sentence, m, tables) or spec.measures or "other"
+        way = _direction(sentence, m, before, tables)
+        extra.append(
+            Metric(
+                paper.doi,
+                0,
+                m.group("lo") + m.group("lounit"),
+                sentence.strip(),
+                line,
+                unit,
+                value=low,
+                measures=before,
+                direction=moved if way == "neutral" else way,
+                qualifier=_qualifier(sentence, m, tables),
+                baselines=baseline,
+            )
+        )
+        low = None
     measures = _measure(sentence, m, tables) if spec.context else None
     if isinstance(spec.context, tuple) and measures not in spec.context:
         measures = None  # "延迟 1 毫秒" is a latency; "1 ms of compute" stays a time
@@ -248,11 +270,27 @@ def _metric(
             max=max(low, value) if low is not None else None,
             measures=measures,
             # a time refined to a latency keeps a time's default: "26 ms" is no reduction
-            direction=_direction(sentence, m, measures, tables, _refined_from(spec)),
+            direction=_way(_direction(sentence, m, measures, tables, _refined_from(spec)), moved),
             qualifier=qualifier,
             baselines=baseline if measures not in _NOT_COMPARED else (),
         ),
     ]
+
+
+def _way(direction: str, moved: str) -> str:
+    """A claim's direction: the words', else the way a before-and-after pair went."""
+    return moved if moved and direction == "neutral" else direction
+
+
+# a verb of change right before "from" the first figure: "goes from", "climbs from",
+# "was cut from"; "sparsity levels from 30% to 70%" is a range
+_CHANGE = re.compile(
+    r"\b(?:go(?:es)?|went|climb(?:s|ed)?|ris(?:es|en)|rose|grow(?:s|n)?|grew|jump(?:s|ed)?"
+    r"|increas(?:es|ed)|improv(?:es|ed)|boost(?:s|ed)|rais(?:es|ed)|drop(?:s|ped)?|fall(?:s|en)?"
+    r"|fell|decreas(?:es|ed)|shr[iau]nk(?:s)?|declin(?:es|ed)|reduc(?:es|ed)|cut(?:s)?"
+    r"|lower(?:s|ed)?|mov(?:es|ed))\s+(?:\w+\s+){0,2}?from\s*$",
+    re.IGNORECASE,
+)
 
 
 def _labelled(
