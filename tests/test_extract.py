@@ -1150,3 +1150,45 @@ def test_a_bold_name_opening_a_summary_line(
     lexicon = load_lexicon()
     know = extract(read_notes([notes], lexicon), lexicon)
     assert know.papers[0].systems == systems
+
+
+def test_a_results_table_in_a_summary_gives_claims_against_its_rows() -> None:
+    """A table of results inside a paper's summary ("| compared with | speedup | energy
+    saving |" over a row per system): each figure is a claim, measuring what its column
+    says, against the system its row names; a table of papers stays a list of papers."""
+    text = (
+        "# HPCA 2020\n\n## SpArch: Efficient Architecture for Sparse Matrix Multiplication\n\n"
+        "Authors: Zhekai Zhang (MIT)\n\nIt merges partial products on chip.\n\n"
+        "| compared with | speedup | energy saving |\n| --- | --- | --- |\n"
+        "| OuterSPACE | 4x | 6x |\n| MKL | 19x | 164x |\n\n"
+        "## eager-SGD: Partial Collectives for Training\n\n作者：Shigang Li（ETH Zurich）\n\n"
+        "| 对比对象 | 模型 / 数据集 | 加速比 |\n| --- | --- | --- |\n"
+        "| 异步中心化 SGD | ResNet-50 / ImageNet | 2.64 倍 |\n"
+    )
+    notes = parse_text(text, "t.md", LABELS)
+    corpus = Corpus([NotesFile("t.md", "t.md", "", notes.conference, papers=notes.papers)])
+    know = extract(corpus, LEX)
+    got = [
+        (m.value, m.measures, m.baselines or m.compared_with)
+        for facts in know.papers
+        for m in facts.metrics
+    ]
+    assert got == [
+        (4.0, "speedup", ("outerspace",)),
+        (6.0, "energy", ("outerspace",)),
+        (19.0, "speedup", ("mkl",)),
+        (164.0, "energy", ("mkl",)),
+        (2.64, "speedup", "异步中心化 SGD"),
+    ]
+    papers = parse_text(
+        "# Reading list\n\n| Paper | Venue | Speedup |\n| --- | --- | --- |\n"
+        "| FlashAttention: Fast and Memory-Efficient Exact Attention with IO-Awareness"
+        " | NeurIPS 2022 | 3x |\n"
+        "| Efficient Memory Management for Large Language Model Serving with PagedAttention"
+        " | SOSP 2023 | 24x |\n"
+        "| Orca: A Distributed Serving System for Transformer-Based Generative Models"
+        " | OSDI 2022 | 36.9x |\n",
+        "t.md",
+        LABELS,
+    ).papers
+    assert [p.title[:14] for p in papers] == ["FlashAttention", "Efficient Memo", "Orca: A Distri"]

@@ -773,6 +773,22 @@ class _Table:
                     )
             return block
         header += [""] * (width - len(header))
+        if not titled and self.of_results(header, headers):
+            # "| compared with | speedup |" over "| OuterSPACE | 4x |": each row one line of
+            # the summary it stands in, its cells with their headers ("compared with:
+            # OuterSPACE, speedup 4x;"), so that a figure keeps what it measures and against what
+            for number, cells in self.rows:
+                said = [
+                    (f"{name}{' ' if _FIGURE.match(text) else ': '}{text}" if name else text, ks)
+                    for name, (text, ks, _) in zip(header, cells, strict=False)
+                    if text
+                ]
+                if said:
+                    block += 1
+                    text = ", ".join(t for t, _ in said) + ";"  # a row ends a sentence
+                    links = tuple(k for _, ks in said for k in ks)
+                    lines.append(Line(number, text, "text", 0, depth, 0, block, False, links))
+            return block
         column = self.title_column(header, headers.titles)
         inner = depth + 1  # the rows' depth: one deeper under a group row
         for number, cells in self.rows:
@@ -798,6 +814,21 @@ class _Table:
                 )
         return block
 
+    def of_results(self, header: list[str], headers: Headers) -> bool:
+        """A table of results: a column after the first whose every cell is a figure with
+        its unit ("4x", "2.64 倍", "15%", "3.2 ms"), under a header that names no field kg
+        reads (a paper's "Year" is no result)."""
+        known = headers.known or frozenset()
+        if any(name.casefold() in known for name in header):
+            return False  # "| Paper | Venue | Speedup |": a table of papers
+        if any(_TITLE_LIKE.search(c[0]) for _, cells in self.rows for c in cells):
+            return False  # "| Orca: A Distributed Serving System … | 36.9x |": papers' titles
+        for at in range(1, len(header)):
+            cells = [c[at][0] for _, c in self.rows if at < len(c) and c[at][0]]
+            if cells and header[at].casefold() not in known and all(map(_FIGURE.match, cells)):
+                return True
+        return False
+
     def title_column(self, header: list[str], title_headers: frozenset[str]) -> int:
         """The column of titles: named so in the header ("Title", or one of its parts:
         "论文 / 链接", "Paper/Link"), else the first column of words."""
@@ -815,6 +846,10 @@ class _Table:
 
 
 _HEADER_PARTS = regex.compile(r"\s*[/／|&]\s*")
+# a cell that reads as a paper's title: "Name: subtitle", or five words and more
+_TITLE_LIKE = regex.compile(r"\S[:：]\s*\S|(?:\S+\s+){4}\S")
+# a figure with its unit, alone in a cell: "4x", "1285×", "2.64 倍", "15%", "3.2 ms", "~2 GB/s"
+_FIGURE = regex.compile(r"^[~≈<>≤≥+\-]?\s*\d[\d,.]*\s*(?:[xX×倍%％]|[\p{L}/]{1,8})$")
 
 
 @dataclass(frozen=True)
