@@ -47,6 +47,9 @@ NOTES_SUFFIXES = (
     ".htm",
     ".xhtml",
     ".notes",
+    ".wiki",
+    ".mediawiki",
+    ".wikitext",
 )
 SETTINGS_FILE = "kg.yaml"
 

@@ -29,7 +29,7 @@ from ..text import fold, guess_language
 from .asciidoc import asciidoc_to_markdown, is_asciidoc
 from .bibtex import bibtex_fields, bibtex_file
 from .conference import is_year, most_named, parse_conference, venue_in, venue_name
-from .frontmatter import bare_front_matter, page_properties, read_front_matter
+from .frontmatter import bare_front_matter, bundled_notes, page_properties, read_front_matter
 from .labels import NUMBERED_SECTION, Labels, labels_for
 from .latex import is_latex, latex_to_markdown
 from .markdown import Headers, Line, parse
@@ -69,6 +69,7 @@ from .spreadsheet import SUFFIXES as SPREADSHEETS
 from .spreadsheet import SpreadsheetError, spreadsheet_to_markdown
 from .webpage import SUFFIXES as WEB_PAGES
 from .webpage import webpage_to_markdown
+from .wiki import wiki_kind, wiki_to_markdown
 
 __all__ = [
     "Labels",
@@ -183,6 +184,8 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
     if lower_path.endswith(".org") or is_org(text):
         # Org's headings, drawers and links, line for line; a drawer's fields the labels know
         text = org_to_markdown(text, lambda key: labels.label(f"{key}:") is not None)
+    elif wiki := wiki_kind(lower_path, text):
+        text = wiki_to_markdown(text, wiki)  # "=== Title ===", "; Authors", line for line
     elif lower_path.endswith(".rst") or is_rst(text):
         text = rst_to_markdown(text)  # section underlines and field lists, line for line
     elif lower_path.endswith((".adoc", ".asciidoc")) or is_asciidoc(text):
@@ -228,7 +231,11 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
                 "notebook not written a line per source line: line numbers count its cells' text",
             )
     text = bibtex_fields(text)  # a pasted citation: its fields, line for line
-    bare = bare_front_matter(text) or page_properties(text, lambda key: _paper_label(key, labels))
+    bundle = bundled_notes(text, lambda key: _paper_label(key, labels))
+    if bundle is not None:
+        text = bundle  # notes put into one file, each with its front matter
+    bare = None if bundle else bare_front_matter(text)
+    bare = bare or page_properties(text, lambda key: _paper_label(key, labels))
     if bare is not None:
         text = bare[1]
     sheet = lower_path.endswith(SPREADSHEETS)
@@ -246,7 +253,10 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
                 "this code block is never closed: the rest of the file is read as code, "
                 "and the papers in it are not read (close it with the same fence)",
             )
-    end = next((i for i, line in enumerate(lines) if labels.is_end(line.text)), len(lines))
+    end = next(
+        (i for i, line in enumerate(lines) if labels.is_end(line.text) and _ends(lines, i)),
+        len(lines),
+    )
     if bare is not None:
         front = read_front_matter(bare[0], 1, labels, problem)
     else:
@@ -316,6 +326,9 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
             rejected |= {draft.start.number, *(line.number for line in draft.body)}
             continue
         stub = papers[-1] if papers and _stub_of(papers[-1], paper) else None
+        # a schedule's row "[Atoll](https://doi.org/…)", then "=== Atoll: A Scalable … ===":
+        # the row only named the paper the section is about
+        stub = stub or next((p for p in papers if _named_by(p, paper)), None)
         if stub is not None:  # "## AccMPEG", then "title:: AccMPEG: …" and its fields
             papers.remove(stub)
             listed = {k: v for k, v in listed.items() if v is not stub}
@@ -324,6 +337,25 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
         if same in listed:
             again = listed[same].span.line
             problem("warning", paper.span.line, f"the paper of line {again} again; not used twice")
+            continue
+        twin = next((p for p in papers if _cites(p, paper)), None)
+        if twin is not None:
+            # a note's "## References" citing its own paper ("Jian Weng, …, Tony Nowatzki.
+            # 2021. UNIT: …"): one paper; what the citation adds (authors, DOI) joins it
+            problem(
+                "warning",
+                paper.span.line,
+                f"the paper of line {twin.span.line} again; what it adds joins it",
+            )
+            papers[papers.index(twin)] = _replace(
+                twin,
+                authors=twin.authors or paper.authors,
+                institutions=twin.institutions or paper.institutions,
+                affiliations=twin.affiliations or paper.affiliations,
+                doi=twin.doi or paper.doi,
+                url=twin.url or paper.url,
+                arxiv=twin.arxiv or paper.arxiv,
+            )
             continue
         earlier = next((p for p in papers if _same_work(p, paper)), None)
         if earlier is not None:
@@ -369,6 +401,11 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
             paper = _replace(paper, session=session_names[fold(paper.session)])
         papers.append(paper)
     papers = _without_mentions_of(papers)
+    # a session only of rows that named papers read again below (a schedule) is gone
+    held = {p.session for p in papers}
+    sessions = [
+        replace(s, position=k) for k, s in enumerate((s for s in sessions if s.name in held), 1)
+    ]
     conference, papers = _settle_conference(conference, papers)
     if lines and not papers and not any(p.severity == "error" for p in problems):
         problem("warning", 1, "no paper found (kg outline shows what kg read of this file)")
@@ -740,6 +777,41 @@ def _stub_of(earlier: Paper, paper: Paper) -> bool:
         and not (earlier.doi or earlier.authors or earlier.abstract or earlier.links)
         and paper.span.line - earlier.span.line <= 2
     )
+
+
+def _cites(earlier: Paper, paper: Paper) -> bool:
+    """The later paper is the earlier one again: the same title (and no other DOI), the
+    later adding what the earlier lacks, as a citation of it does (its authors)."""
+    return (
+        fold(earlier.title) == fold(paper.title)
+        and not (earlier.doi and paper.doi and earlier.doi != paper.doi)
+        and bool(paper.authors or paper.doi)
+        and not (earlier.authors and paper.authors)
+    )
+
+
+def _ends(lines: list[Line], at: int) -> bool:
+    """Whether a line that ends the notes ("Related posts", "See also") ends them here: not
+    a heading with a heading above its level after it ("## See also" inside one note of
+    several, each under its "# Title")."""
+    line = lines[at]
+    return line.kind != "heading" or not any(
+        later.kind == "heading" and later.level < line.level for later in lines[at + 1 :]
+    )
+
+
+def _named_by(earlier: Paper, paper: Paper) -> bool:
+    """The earlier paper is this one named by its short name, with nothing else of its own
+    but its link: a name of three words at most that starts the title, and the same DOI or
+    link, or the name before the title's colon ("Shenango", then "Shenango: Achieving …")."""
+    name, title = fold(earlier.title), fold(paper.title)
+    if earlier.authors or earlier.abstract or len(name.split()) > 3 or title == name:
+        return False
+    if not title.startswith(name):
+        return False
+    if earlier.doi or paper.doi:
+        return earlier.doi == paper.doi
+    return (bool(earlier.url) and earlier.url == paper.url) or title.startswith(f"{name}:")
 
 
 def _paper(

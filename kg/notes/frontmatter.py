@@ -265,3 +265,41 @@ def _text(node: yaml.Node) -> str:
     if isinstance(node, yaml.SequenceNode):
         return ", ".join(_text(v) for v in node.value if isinstance(v, yaml.ScalarNode))
     return ""
+
+
+# a block of front matter inside a file: "---", "key: value" lines, "---"
+_BLOCK = regex.compile(r"^---[ \t]*\n(?P<body>(?:[A-Za-z_][\w\-]*:[^\n]*\n)+)---[ \t]*$", regex.M)
+_KEY = regex.compile(r"^(?P<key>[A-Za-z_][\w\-]*):[ \t]*(?P<value>.*)$")
+# a Zettelkasten note's id before its title: "202103011015 UNIT: …"
+_NOTE_ID = regex.compile(r"^\d{8,14}[ \t]+")
+
+
+def bundled_notes(text: str, paper_field: Callable[[str], bool]) -> str | None:
+    """Notes that each open with their own front matter, put into one file ("cat *.md"
+    of a Zettelkasten or an Obsidian vault): two or more blocks of "key: value" lines
+    between "---" lines, each with a title. Returns the text with each block's lines
+    blank but for its title, as a heading when the note has none of its own ("title:
+    '202103011015 UNIT: …'" -> "# UNIT: …", its id dropped), and the fields that belong
+    to a paper (``paper_field``: authors, a DOI), kept as labelled lines; None when the
+    text is no such bundle (one block at the top is the page's front matter)."""
+    blocks = [m for m in _BLOCK.finditer(text) if regex.search(r"(?m)^title:", m.group("body"))]
+    if len(blocks) < 2:
+        return None
+    lines = text.split("\n")
+    for block in blocks:
+        first = text.count("\n", 0, block.start())
+        size = block.group(0).count("\n") + 1
+        below = next((ln for ln in lines[first + size :] if ln.strip()), "")
+        for at in range(first, first + size):
+            field = _KEY.match(lines[at])
+            if field is None:
+                lines[at] = ""  # "---"
+                continue
+            key, value = field.group("key"), field.group("value").strip().strip("'\"")
+            if key.casefold() == "title" and not below.startswith("#"):
+                lines[at] = "# " + _NOTE_ID.sub("", value)
+            elif key.casefold() != "title" and paper_field(key) and value:
+                lines[at] = f"{key}: {value}"
+            else:
+                lines[at] = ""
+    return "\n".join(lines)

@@ -1,0 +1,179 @@
+"""Wiki pages (MediaWiki's wikitext, DokuWiki's markup) as the Markdown the reader knows,
+line for line.
+
+A lab's wiki keeps reading-group notes in its own markup, copied out of the edit box:
+headings between runs of ``=`` ("=== Title ===", where MediaWiki counts up and DokuWiki
+counts down from six), ``'''bold'''``, ``[https://… text]`` and ``[[url|text]]`` links,
+``; Authors`` / ``: A, B`` definition lists, ``{| … |}`` tables, ``{{templates}}`` and
+``<ref>`` footnotes. Markdown read none of it as structure: a page's papers were one
+paragraph each with no title. Each line becomes one line of Markdown with the same
+meaning, so that line numbers stay the file's:
+
+- a heading -> ``## Title`` (MediaWiki: as many ``#`` as ``=``; DokuWiki: seven less);
+- ``'''b'''`` -> ``**b**``, ``''i''`` -> ``*i*``; links -> ``[text](url)``, a link to a
+  wiki page -> its text; footnotes (``<ref>…</ref>``, ``((…))``), templates, magic words
+  and one-line comments are no text;
+- ``; Term`` and the ``: value`` line under it -> ``Term: value`` (the value's line left
+  empty); ``* item`` / ``# item`` -> ``- item`` / ``1. item``, nested by their marks
+  (DokuWiki's by two spaces each);
+- a MediaWiki table -> a pipe table: ``! A !! B`` the header, the ``|-`` after it the
+  header's rule, ``| a || b`` a row (a ``|-`` between rows a row of empty cells).
+"""
+
+from __future__ import annotations
+
+import regex
+
+_HEADING = regex.compile(r"^(={1,6})[ \t]*(?P<title>[^=].*?)[ \t]*\1[ \t]*$")
+_MEDIAWIKI_MARK = regex.compile(r"'''|^\{\||^__[A-Z]+__\s*$|<ref[\s>/]|^;[ \t]*\S", regex.MULTILINE)
+_DOKUWIKI_MARK = regex.compile(r"~~NOTOC~~|\{\{tag>|^\^.*\^[ \t]*$|^ {2,}[*-] ", regex.MULTILINE)
+_MAGIC = regex.compile(r"^(?:__[A-Z]+__|~~[A-Z]+~~)[ \t]*$")
+_COMMENT = regex.compile(r"<!--.*?-->")
+_REF = regex.compile(r"<ref[^>/]*/>|<ref[^>]*>.*?</ref>|\(\(.*?\)\)")
+_TEMPLATE = regex.compile(r"\{\{(?:[^{}]|(?R))*\}\}")
+_EXTERNAL = regex.compile(r"\[(?P<url>https?://[^\s\]]+)(?:[ \t]+(?P<text>[^\]]+))?\]")
+_INTERNAL = regex.compile(r"\[\[(?P<target>[^\]|]+)(?:\|(?P<text>[^\]]*))?\]\]")
+_BOLD_ITALIC = regex.compile(r"'''''(.+?)'''''")
+_BOLD = regex.compile(r"'''(.+?)'''")
+_ITALIC = regex.compile(r"''(.+?)''")
+_LIST = regex.compile(r"^(?P<marks>[*#]+)[ \t]*(?P<text>.*)$")
+_DOKU_LIST = regex.compile(r"^(?P<indent>(?: {2})+)(?P<mark>[*-])[ \t]+(?P<text>.*)$")
+_TERM = regex.compile(r"^;[ \t]*(?P<term>[^:]*?)[ \t]*(?::[ \t]*(?P<value>.*))?$")
+_DEFINITION = regex.compile(r"^:+[ \t]*(?P<value>.*)$")
+_SUFFIXES = (".wiki", ".mediawiki", ".wikitext")
+
+
+def wiki_kind(path: str, text: str) -> str | None:
+    """ "mediawiki" or "dokuwiki" when the notes are a wiki page's source: a page's
+    suffix, or headings between runs of ``=`` beside marks only that wiki writes."""
+    if path.lower().endswith(_SUFFIXES):
+        return "mediawiki"
+    if not any(_HEADING.match(line) for line in text.split("\n") if line.startswith("=")):
+        return None
+    if _DOKUWIKI_MARK.search(text):
+        return "dokuwiki"
+    return "mediawiki" if _MEDIAWIKI_MARK.search(text) else None
+
+
+def wiki_to_markdown(text: str, kind: str) -> str:
+    """The page's lines as Markdown, one for one."""
+    lines = text.split("\n")
+    out = list(lines)
+    template = 0  # the depth of a template that spans lines ("{{Infobox" … "}}")
+    columns = 0  # the columns of the table being read, 0 outside a table
+    ruled = False  # the table's header has its rule
+    for at, raw in enumerate(lines):
+        line = _COMMENT.sub("", raw)
+        if template:
+            template += line.count("{{") - line.count("}}")
+            out[at] = ""
+            continue
+        line = _TEMPLATE.sub("", line)
+        if "{{" in line:  # a template opened and not closed on its line
+            template = line.count("{{") - line.count("}}")
+            out[at] = line[: line.index("{{")].rstrip()
+            continue
+        line = _REF.sub("", line)
+        if _MAGIC.match(line):
+            out[at] = ""
+            continue
+        if kind == "mediawiki" and (line.startswith(("{|", "|", "!")) or columns):
+            row, columns, ruled = _table_line(line, columns, ruled)
+            if row is not None:
+                out[at] = _inline(row, kind)
+                continue
+        heading = _HEADING.match(line)
+        if heading:
+            size = len(heading.group(1))
+            level = 7 - size if kind == "dokuwiki" else size
+            out[at] = "#" * max(1, min(level, 6)) + " " + _inline(heading.group("title"), kind)
+            continue
+        out[at] = _inline(_block(line, lines, at, out, kind), kind)
+    return "\n".join(out)
+
+
+def _block(line: str, lines: list[str], at: int, out: list[str], kind: str) -> str:
+    """A line's list or definition marks as Markdown's."""
+    if kind == "dokuwiki":
+        item = _DOKU_LIST.match(line)
+        if item is None:
+            return line
+        indent = "  " * (len(item.group("indent")) // 2 - 1)
+        return f"{indent}{'-' if item.group('mark') == '*' else '1.'} {item.group('text')}"
+    term = _TERM.match(line)
+    if term is not None:
+        value = term.group("value")
+        if value is None and at + 1 < len(lines):
+            below = _DEFINITION.match(lines[at + 1])
+            if below is not None:
+                value = below.group("value")
+                out[at + 1] = ""  # said on the term's line
+                lines[at + 1] = ""
+        return f"{term.group('term')}: {value}" if value else f"{term.group('term')}:"
+    definition = _DEFINITION.match(line)
+    if definition is not None:
+        return definition.group("value")
+    item = _LIST.match(line)
+    if item is not None:
+        marks = item.group("marks")
+        indent = "   " * (len(marks) - 1)
+        return f"{indent}{'1.' if marks[-1] == '#' else '-'} {item.group('text')}"
+    return line
+
+
+def _table_line(line: str, columns: int, ruled: bool) -> tuple[str | None, int, bool]:
+    """A line of a MediaWiki table as a line of a pipe table (None: not a table's line
+    after all), the table's columns, and whether its header has its rule."""
+    stripped = line.strip()
+    if stripped.startswith("{|"):
+        return "", -1, False  # the table opens: its columns are not known yet
+    if not columns:
+        return None, 0, False
+    if stripped.startswith("|}"):
+        return "", 0, False
+    if stripped.startswith("|+"):
+        return "", columns, ruled  # a caption
+    if stripped.startswith("!"):
+        cells = [c.strip() for c in regex.split(r"!!|\|\|", stripped[1:])]
+        return "| " + " | ".join(_cell(c) for c in cells) + " |", len(cells), False
+    if stripped.startswith("|-"):
+        if columns > 0 and not ruled:
+            return "|" + " --- |" * columns, columns, True
+        return ("|" + "  |" * columns) if columns > 0 else "", columns, ruled
+    if stripped.startswith("|"):
+        cells = [_cell(c.strip()) for c in stripped[1:].split("||")]
+        return "| " + " | ".join(cells) + " |", columns, ruled
+    return "", columns, ruled  # a cell's text going on: not kept
+
+
+def _cell(cell: str) -> str:
+    """A cell's text without its attributes ('style="…" | text')."""
+    head, bar, text = cell.partition("|")
+    if bar and "=" in head and "[" not in head:
+        return text.strip()
+    return cell
+
+
+def _inline(text: str, kind: str) -> str:
+    """Links, bold and italics as Markdown's."""
+
+    def internal(m: regex.Match[str]) -> str:
+        target, shown = m.group("target").strip(), m.group("text")
+        if target.startswith(("http://", "https://")):
+            return f"[{shown.strip() or target}]({target})" if shown else f"<{target}>"
+        return (shown or target.rsplit(":", 1)[-1]).strip()
+
+    text = _INTERNAL.sub(internal, text)
+    if kind == "mediawiki":
+        text = _EXTERNAL.sub(
+            lambda m: (
+                f"[{m.group('text').strip()}]({m.group('url')})"
+                if m.group("text")
+                else f"<{m.group('url')}>"
+            ),
+            text,
+        )
+        text = _BOLD_ITALIC.sub(r"***\1***", text)
+        text = _BOLD.sub(r"**\1**", text)
+        text = _ITALIC.sub(r"*\1*", text)
+    return text
