@@ -209,7 +209,14 @@ def _metric(
         return []  # "one GPU", "two nodes": a setting, not a result
     extra: list[Metric] = []
     lounit = unit_code(tables, m.group("lounit")) if m.group("lounit") else None
-    if low is not None and lounit and lounit != unit:
+    moved = ""  # "improvement" or "reduction": the way a before-and-after pair went
+    # "11%–2.3x": two claims in their own units; "coverage goes from 55.7% to 69.1%": a
+    # before and an after, not a range
+    if low is not None and lounit and (lounit != unit or _CHANGE.search(sentence, 0, m.start())):
+        same = lounit == unit
+        moved = ("improvement" if value > low else "reduction") if same else ""
+        first = _measure(sentence, m, tables) or (spec.measures if same else None) or "other"
+        way = _direction(sentence, m, first if same else "other", tables)
         extra.append(
             Metric(
                 paper.doi,
@@ -219,30 +226,8 @@ def _metric(
                 line,
                 lounit,
                 value=low,
-                measures=_measure(sentence, m, tables) or "other",
-                direction=_direction(sentence, m, "other", tables),
-                qualifier=_qualifier(sentence, m, tables),
-                baselines=baseline,
-            )
-        )
-        low = None
-    moved = ""  # "improvement" or "reduction": the way a before-and-after pair went
-    if low is not None and lounit == unit and _CHANGE.search(sentence, 0, m.start()):
-        # "coverage goes from 55.7% to 69.1%": a before and an after, not a range
-        moved = "improvement" if value > low else "reduction"
-        before = _measure(sentence, m, tables) or spec.measures or "other"
-        way = _direction(sentence, m, before, tables)
-        extra.append(
-            Metric(
-                paper.doi,
-                0,
-                m.group("lo") + m.group("lounit"),
-                sentence.strip(),
-                line,
-                unit,
-                value=low,
-                measures=before,
-                direction=moved if way == "neutral" else way,
+                measures=first,
+                direction=_way(way, moved),
                 qualifier=_qualifier(sentence, m, tables),
                 baselines=baseline,
             )
