@@ -1875,8 +1875,12 @@ class Structure:
             cues.append("title")
         if prefix and not short:
             cues.append("tag")
-        if note and venue_tag(note, labels):
-            cues.append("venue")  # "Makalu: ... (OOPSLA'16)": a work cited with its venue
+        fields = [labels.label(b.text) for b in head]
+        if (note and venue_tag(note, labels)) or any(
+            f is not None and f[0] == "conference" and venue_tag(f[1], labels) for f in fields
+        ):
+            # "Makalu: ... (OOPSLA'16)", or a row's "Venue: NeurIPS 2022": a work and its venue
+            cues.append("venue")
         if not short and (form != "line" or not body):
             cues.append("form")
         return Draft(line, title, body, cues, form, note, prefix)
