@@ -741,10 +741,22 @@ class Structure:
         a link to a paper whose text is a name or a title. In a paragraph of prose, what
         the paragraph says after a paper's link is about that paper (:func:`_about`)."""
         out = []
-        for link in line.links:
-            if self.paper_name(link):
+        # "**OSDI'20:** [Do OS abstractions make sense on FPGAs?](…) by …": a bold venue
+        # before a link to a paper: the link's text is that paper's title, in any case
+        venue = line.lead.strip().rstrip(":：").strip()
+        if not (venue and line.text.startswith(line.lead) and venue_tag(venue, self.labels)):
+            venue = ""
+        for k, link in enumerate(line.links):
+            cited = (
+                k == 0
+                and bool(venue)
+                and self.is_paper_link(link.url)
+                and title_shape(link.text, self.labels).ok
+            )
+            if cited or self.paper_name(link):
                 one = replace(line, text=link.text.strip(), links=(link,), lead="", tags=())
-                out.append(Draft(one, link.text.strip(), [], ["link", "mention"], "mention"))
+                note = venue if cited else ""
+                out.append(Draft(one, link.text.strip(), [], ["link", "mention"], "mention", note))
         if out and is_prose(line.text):
             about = _about(line, [d.title for d in out], self.labels)
             for draft, body in zip(out, about, strict=True):

@@ -180,9 +180,15 @@ _WRAPPED = regex.compile(r'《([^《》]+)》|「([^「」]+)」|『([^『』]+)
 
 
 def unwrapped(text: str) -> str:
-    """A title without the book-title marks or curly quotes it is wholly inside ("《Title》")."""
+    """A title without the book-title marks or curly quotes it is wholly inside ("《Title》"),
+    and without BibTeX's braces that keep a word's capitals ("Do {OS} abstractions …")."""
     wrapped = _WRAPPED.fullmatch(text)
-    return next(g for g in wrapped.groups() if g).strip() if wrapped else text
+    text = next(g for g in wrapped.groups() if g).strip() if wrapped else text
+    return _PROTECTED.sub(r"\1", text) if "{" in text else text
+
+
+# a word in braces inside a title, as BibTeX keeps its case: "{OS}", "{FPGAs}", "{GPU}-based"
+_PROTECTED = regex.compile(r"(?<![\w$\\])\{([\w\-+.]+)\}")
 
 
 _FIGURE_FIRST = regex.compile(r"\d+(?:\.\d+)?\s*[x×倍%％](?![\w\-])")
