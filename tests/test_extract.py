@@ -822,6 +822,14 @@ def test_every_way_of_naming_a_comparison(abstract: str, baselines: list[str], v
             "Compared with FaRM, FaSST and DrTM, it commits 1.5x more transactions per second.",
             {(1.5, ("drtm", "farm", "fasst"))},
         ),
+        # each figure after the list: against every name of it
+        (
+            (
+                "Compared with FaRM, FaSST and DrTM, it commits 1.5x more transactions and has "
+                "2x lower latency."
+            ),
+            {(1.5, ("drtm", "farm", "fasst")), (2.0, ("drtm", "farm", "fasst"))},
+        ),
         # names and figures alternating: each figure against the name before it
         (
             "It beats graph systems such as DGL (3x) and NeuGraph (4x).",
@@ -839,15 +847,17 @@ def test_a_claim_after_a_list_of_names_is_against_each(
 @pytest.mark.parametrize(
     ("abstract", "expected"),
     [
-        # a change from one figure to another: a before and an after, going up or down
+        # a change from one figure to another: a before (neutral) and an after, up or down
         (
             "Dynamic coverage goes from 55.7% to 69.1%.",
-            [(55.7, None, None, "improvement"), (69.1, None, None, "improvement")],
+            [(55.7, None, None, "neutral"), (69.1, None, None, "improvement")],
         ),
         (
             "Its p99 was cut from 40% to 12% of the budget.",
-            [(40.0, None, None, "reduction"), (12.0, None, None, "reduction")],
+            [(40.0, None, None, "neutral"), (12.0, None, None, "reduction")],
         ),
+        # speedups that go from one figure to another over workloads: a range
+        ("Speedups go from 1.5x to 3x across the workloads.", [(None, 1.5, 3.0, None)]),
         # no verb of change: a range
         ("Across sparsity levels from 30% to 70% it stays ahead.", [(None, 30.0, 70.0, None)]),
     ],
@@ -1198,3 +1208,13 @@ def test_a_results_table_in_a_summary_gives_claims_against_its_rows() -> None:
         LABELS,
     ).papers
     assert [p.title[:14] for p in papers] == ["FlashAttention", "Efficient Memo", "Orca: A Distri"]
+    # a table of times or sizes (a baseline's run times, a dataset's size) gives no claims
+    timed = parse_text(
+        "# OSDI 2021\n\n## Fast Graph Processing On GPUs\n\nAuthors: Alice Smith\n\n"
+        "| System | Twitter | Friendster |\n| --- | --- | --- |\n"
+        "| Ours | 1.2 s | 3.4 s |\n| Gunrock | 3.6 s | 9.9 s |\n",
+        "t.md",
+        LABELS,
+    )
+    timed_corpus = Corpus([NotesFile("t.md", "t.md", "", timed.conference, papers=timed.papers)])
+    assert [m.value for f in extract(timed_corpus, LEX).papers for m in f.metrics] == []

@@ -684,3 +684,75 @@ def test_pandoc_heading_attributes_are_no_part_of_a_title(tmp_path: Path) -> Non
         encoding="utf-8",
     )
     assert [p.title for p in read_notes([tmp_path]).papers] == [title]
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "kind"),
+    [
+        # MediaWiki and DokuWiki by two of their own marks beside a "== Heading ==" line
+        ("page.txt", "== Notes ==\n'''Atoll''' is [https://a.org/x fast].\n", "mediawiki"),
+        ("page.txt", "===== 存储 =====\n~~NOTOC~~\n[[https://a.org/x|原文]]\n", "dokuwiki"),
+        ("page.wiki", "Atoll: A Scalable Low-Latency Serverless Platform\n", "mediawiki"),
+        # a code block's text, an indented list, an rST table rule: no wiki
+        ("notes.md", "# OSDI\n\n```python\ns = '''\n== Results ==\n'''\n```\n", None),
+        ("notes.md", "== Results ==\n\n  * a point\n  - another\n", None),
+        ("notes.rst", "=====  =====\nSetup  Value\n=====  =====\n", None),
+    ],
+)
+def test_a_wiki_page_is_known_by_its_own_marks(name: str, text: str, kind: str | None) -> None:
+    from kg.notes.wiki import wiki_kind
+
+    assert wiki_kind(name, text) == kind
+
+
+def test_a_section_about_a_listed_paper_keeps_both_what_the_list_and_the_section_say() -> None:
+    """A list linking a paper, then a section with the same title: one paper, with the
+    section's authors and summary; the list's link is kept too."""
+    from kg.lexicon import load_lexicon
+    from kg.notes import labels_for, parse_text
+
+    notes = parse_text(
+        "# OSDI 2021\n\n1. [Fast Persistent Memory Indexing](https://doi.org/10.1145/1.2)\n\n"
+        "## Fast Persistent Memory Indexing\n\nAuthors: Alice Smith, Bob Jones\n\n"
+        "It is 3x faster than FAST-FAIR.\n",
+        "notes.md",
+        labels_for(load_lexicon()),
+    )
+    assert [p.title for p in notes.papers] == ["Fast Persistent Memory Indexing"]
+    paper = notes.papers[0]
+    assert [a.name for a in paper.authors] == ["Alice Smith", "Bob Jones"]
+    assert "3x faster" in paper.abstract
+    assert paper.doi == "10.1145/1.2"
+
+
+@pytest.mark.parametrize(
+    ("text", "titles"),
+    [
+        # notes each with front matter whose values go on over indented lines
+        (
+            (
+                "---\ntitle: '202103011015 Fast Persistent Memory Indexing'\nauthors: Alice Smith\n"
+                "tags:\n  - paper\n---\nIt is 3x faster than FAST-FAIR.\n\n---\n"
+                "title: '202103011020 Another Thing For Caching'\nauthors: Carol White\n"
+                "tags:\n  - paper\n---\nIt reduces latency by 40% over Memcached.\n"
+            ),
+            ["Fast Persistent Memory Indexing", "Another Thing For Caching"],
+        ),
+        # a blog's related posts, then its sidebar: no paper
+        (
+            (
+                "# OSDI 2021 notes\n\n### Fast Persistent Memory Indexing\nAuthors: Alice Smith\n\n"
+                "It is 3x faster than FAST-FAIR.\n\n### Related posts\n\n"
+                "- [Reading notes: Distributed Transactions Over RDMA Networks](/a.html)\n\n"
+                "## Archives\n\n- March 2021\n"
+            ),
+            ["Fast Persistent Memory Indexing"],
+        ),
+    ],
+)
+def test_bundles_of_notes_and_page_chrome(text: str, titles: list[str]) -> None:
+    from kg.lexicon import load_lexicon
+    from kg.notes import labels_for, parse_text
+
+    notes = parse_text(text, "notes.md", labels_for(load_lexicon()))
+    assert [p.title for p in notes.papers] == titles

@@ -211,12 +211,14 @@ def _metric(
     lounit = unit_code(tables, m.group("lounit")) if m.group("lounit") else None
     moved = ""  # "improvement" or "reduction": the way a before-and-after pair went
     # "11%–2.3x": two claims in their own units; "coverage goes from 55.7% to 69.1%": a
-    # before and an after, not a range
-    if low is not None and lounit and (lounit != unit or _CHANGE.search(sentence, 0, m.start())):
+    # before (neutral: what was, not a gain) and an after, not a range; speedups that "go
+    # from 1.5x to 3x" across workloads are a range
+    changed = unit != "x" and _CHANGE.search(sentence, 0, m.start()) is not None
+    if low is not None and lounit and (lounit != unit or changed):
         same = lounit == unit
         moved = ("improvement" if value > low else "reduction") if same else ""
         first = _measure(sentence, m, tables) or (spec.measures if same else None) or "other"
-        way = _direction(sentence, m, first if same else "other", tables)
+        way = "neutral" if same else _direction(sentence, m, "other", tables)
         extra.append(
             Metric(
                 paper.doi,
@@ -227,7 +229,7 @@ def _metric(
                 lounit,
                 value=low,
                 measures=first,
-                direction=_way(way, moved),
+                direction=way,
                 qualifier=_qualifier(sentence, m, tables),
                 baselines=baseline,
             )
@@ -445,10 +447,11 @@ def _interleaved(
 ) -> bool:
     """Whether a comparison's names and figures alternate around a claim ("DGL (3x) and
     NeuGraph (4x)": a name after it, or another figure among the names before it); not a
-    list of names said before it ("Compared with FaRM, FaSST and DrTM, … 1.5x": all three)."""
-    first = min(pos for pos, _ in c.named)
+    list of names said before it ("Compared with FaRM, FaSST and DrTM, … 1.5x … and 2x":
+    all three, for each figure after the list)."""
+    before = [pos for pos, _ in c.named if pos < m.start()]
     return any(m.start() < pos < c.end for pos, _ in c.named) or any(
-        first < other.start() < m.start() for other, _ in owned
+        min(before) < other.start() < max(before) for other, _ in owned
     )
 
 

@@ -254,7 +254,7 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
                 "and the papers in it are not read (close it with the same fence)",
             )
     end = next(
-        (i for i, line in enumerate(lines) if labels.is_end(line.text) and _ends(lines, i)),
+        (i for i, line in enumerate(lines) if labels.is_end(line.text) and _ends(lines, i, labels)),
         len(lines),
     )
     if bare is not None:
@@ -332,6 +332,14 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
         if stub is not None:  # "## AccMPEG", then "title:: AccMPEG: …" and its fields
             papers.remove(stub)
             listed = {k: v for k, v in listed.items() if v is not stub}
+            # what the row said keeps: its link and DOI
+            paper = _replace(
+                paper,
+                doi=paper.doi or stub.doi,
+                url=paper.url or stub.url,
+                arxiv=paper.arxiv or stub.arxiv,
+                links=(*paper.links, *(k for k in stub.links if k not in paper.links)),
+            )
         # the same paper written out again (a schedule listing it twice): kept once
         same = (fold(paper.title), paper.doi, tuple(fold(a.name) for a in paper.authors))
         if same in listed:
@@ -347,8 +355,15 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
                 paper.span.line,
                 f"the paper of line {twin.span.line} again; what it adds joins it",
             )
+            both = bool(twin.abstract and paper.abstract)
             papers[papers.index(twin)] = _replace(
                 twin,
+                abstract="\n".join(a for a in (twin.abstract, paper.abstract) if a),
+                abstract_lang=twin.abstract_lang if twin.abstract else paper.abstract_lang,
+                abstract_lines=(*twin.abstract_lines, *paper.abstract_lines)
+                if both
+                else (twin.abstract_lines or paper.abstract_lines),
+                links=(*twin.links, *(k for k in paper.links if k not in twin.links)),
                 authors=twin.authors or paper.authors,
                 institutions=twin.institutions or paper.institutions,
                 affiliations=twin.affiliations or paper.affiliations,
@@ -790,13 +805,16 @@ def _cites(earlier: Paper, paper: Paper) -> bool:
     )
 
 
-def _ends(lines: list[Line], at: int) -> bool:
+def _ends(lines: list[Line], at: int, labels: Labels) -> bool:
     """Whether a line that ends the notes ("Related posts", "See also") ends them here: not
-    a heading with a heading above its level after it ("## See also" inside one note of
-    several, each under its "# Title")."""
+    a heading with a paper's title in a heading above its level after it ("## See also"
+    inside one note of several, each under its "# Title"; not a sidebar's "## Archives")."""
     line = lines[at]
     return line.kind != "heading" or not any(
-        later.kind == "heading" and later.level < line.level for later in lines[at + 1 :]
+        later.kind == "heading"
+        and later.level < line.level
+        and title_shape(later.text, labels).strong
+        for later in lines[at + 1 :]
     )
 
 

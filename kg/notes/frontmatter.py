@@ -268,7 +268,11 @@ def _text(node: yaml.Node) -> str:
 
 
 # a block of front matter inside a file: "---", "key: value" lines, "---"
-_BLOCK = regex.compile(r"^---[ \t]*\n(?P<body>(?:[A-Za-z_][\w\-]*:[^\n]*\n)+)---[ \t]*$", regex.M)
+# (a field's value may go on over indented lines: "tags:" then "  - paper")
+_BLOCK = regex.compile(
+    r"^---[ \t]*\n(?P<body>(?:[A-Za-z_][\w\-]*:[^\n]*\n(?:[ \t]+\S[^\n]*\n)*)+)---[ \t]*$", regex.M
+)
+_TITLE_KEY = regex.compile(r"(?mi)^title:")
 _KEY = regex.compile(r"^(?P<key>[A-Za-z_][\w\-]*):[ \t]*(?P<value>.*)$")
 # a Zettelkasten note's id before its title: "202103011015 UNIT: …"
 _NOTE_ID = regex.compile(r"^\d{8,14}[ \t]+")
@@ -282,18 +286,23 @@ def bundled_notes(text: str, paper_field: Callable[[str], bool]) -> str | None:
     '202103011015 UNIT: …'" -> "# UNIT: …", its id dropped), and the fields that belong
     to a paper (``paper_field``: authors, a DOI), kept as labelled lines; None when the
     text is no such bundle (one block at the top is the page's front matter)."""
-    blocks = [m for m in _BLOCK.finditer(text) if regex.search(r"(?m)^title:", m.group("body"))]
-    if len(blocks) < 2:
-        return None
     lines = text.split("\n")
-    for block in blocks:
+    blocks = []
+    for block in _BLOCK.finditer(text):
         first = text.count("\n", 0, block.start())
         size = block.group(0).count("\n") + 1
         below = next((ln for ln in lines[first + size :] if ln.strip()), "")
+        # a note: its fields, then its text; records of fields only that "---" lines keep
+        # apart ("title: A", "authors: …", "---", "title: B") are no bundle
+        if _TITLE_KEY.search(block.group("body")) and below and not _KEY.match(below):
+            blocks.append((first, size, below))
+    if len(blocks) < 2:
+        return None
+    for first, size, below in blocks:
         for at in range(first, first + size):
             field = _KEY.match(lines[at])
-            if field is None:
-                lines[at] = ""  # "---"
+            if field is None or lines[at][:1].isspace():
+                lines[at] = ""  # "---", or a value going on ("  - paper")
                 continue
             key, value = field.group("key"), field.group("value").strip().strip("'\"")
             if key.casefold() == "title" and not below.startswith("#"):

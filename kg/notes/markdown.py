@@ -815,9 +815,9 @@ class _Table:
         return block
 
     def of_results(self, header: list[str], headers: Headers) -> bool:
-        """A table of results: a column after the first whose every cell is a figure with
-        its unit ("4x", "2.64 倍", "15%", "3.2 ms"), under a header that names no field kg
-        reads (a paper's "Year" is no result)."""
+        """A table of results: a column after the first whose every cell is a figure
+        relative to something ("4x", "2.64 倍", "15%"), under a header that names no field
+        kg reads (a paper's "Year" is no result)."""
         known = headers.known or frozenset()
         if any(name.casefold() in known for name in header):
             return False  # "| Paper | Venue | Speedup |": a table of papers
@@ -848,8 +848,9 @@ class _Table:
 _HEADER_PARTS = regex.compile(r"\s*[/／|&]\s*")
 # a cell that reads as a paper's title: "Name: subtitle", or five words and more
 _TITLE_LIKE = regex.compile(r"\S[:：]\s*\S|(?:\S+\s+){4}\S")
-# a figure with its unit, alone in a cell: "4x", "1285×", "2.64 倍", "15%", "3.2 ms", "~2 GB/s"
-_FIGURE = regex.compile(r"^[~≈<>≤≥+\-]?\s*\d[\d,.]*\s*(?:[xX×倍%％]|[\p{L}/]{1,8})$")
+# a figure relative to something, alone in a cell: "4x", "1285×", "2.64 倍", "15%" (not a
+# size or a time, "25 GB", "3.6 s": a dataset's or a system's own figures, no result of the paper)
+_FIGURE = regex.compile(r"^[~≈<>≤≥+\-]?\s*\d[\d,.]*\s*[xX×倍%％]$")
 
 
 @dataclass(frozen=True)

@@ -188,7 +188,8 @@ def unwrapped(text: str) -> str:
 
 
 # a word in braces inside a title, as BibTeX keeps its case: "{OS}", "{FPGAs}", "{GPU}-based"
-_PROTECTED = regex.compile(r"(?<![\w$\\])\{([\w\-+.]+)\}")
+# (Latin letters only: "{大括号}" in a title is the note-taker's text)
+_PROTECTED = regex.compile(r"(?<![\w$\\])\{([A-Za-z0-9][A-Za-z0-9\-+.]*)\}")
 
 
 _FIGURE_FIRST = regex.compile(r"\d+(?:\.\d+)?\s*[x×倍%％](?![\w\-])")

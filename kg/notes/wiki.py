@@ -24,9 +24,26 @@ from __future__ import annotations
 
 import regex
 
-_HEADING = regex.compile(r"^(={1,6})[ \t]*(?P<title>[^=].*?)[ \t]*\1[ \t]*$")
-_MEDIAWIKI_MARK = regex.compile(r"'''|^\{\||^__[A-Z]+__\s*$|<ref[\s>/]|^;[ \t]*\S", regex.MULTILINE)
-_DOKUWIKI_MARK = regex.compile(r"~~NOTOC~~|\{\{tag>|^\^.*\^[ \t]*$|^ {2,}[*-] ", regex.MULTILINE)
+_HEADING = regex.compile(r"^(={1,6})[ \t]*(?P<title>[^=]*?\p{L}[^=]*?)[ \t]*\1[ \t]*$")
+# marks only MediaWiki writes: bold in three quotes, a table's start, a magic word, a
+# footnote, a definition line, a link with its text in single brackets
+_MEDIAWIKI_MARKS = (
+    regex.compile(r"'''[^'\n]+'''"),
+    regex.compile(r"(?m)^\{\|"),
+    regex.compile(r"(?m)^__[A-Z]+__[ \t]*$"),
+    regex.compile(r"<ref[\s>/]"),
+    regex.compile(r"(?m)^;[ \t]*\S"),
+    regex.compile(r"\[https?://\S+ [^\]\n]+\]"),
+)
+# marks only DokuWiki writes: its magic words, a tag template, a header row, a link
+# with its text after a bar inside double brackets
+_DOKUWIKI_MARKS = (
+    regex.compile(r"~~[A-Z]+~~"),
+    regex.compile(r"\{\{tag>"),
+    regex.compile(r"(?m)^\^.*\^[ \t]*$"),
+    regex.compile(r"\[\[https?://[^\]|]+\|[^\]]*\]\]"),
+)
+_FENCE = regex.compile(r"(?ms)^[ \t]*(```|~~~).*?^[ \t]*\1[ \t]*$")
 _MAGIC = regex.compile(r"^(?:__[A-Z]+__|~~[A-Z]+~~)[ \t]*$")
 _COMMENT = regex.compile(r"<!--.*?-->")
 _REF = regex.compile(r"<ref[^>/]*/>|<ref[^>]*>.*?</ref>|\(\(.*?\)\)")
@@ -45,14 +62,19 @@ _SUFFIXES = (".wiki", ".mediawiki", ".wikitext")
 
 def wiki_kind(path: str, text: str) -> str | None:
     """ "mediawiki" or "dokuwiki" when the notes are a wiki page's source: a page's
-    suffix, or headings between runs of ``=`` beside marks only that wiki writes."""
-    if path.lower().endswith(_SUFFIXES):
+    suffix, or (in a text or Markdown file) a heading between runs of ``=`` beside two
+    marks only that wiki writes, code blocks aside."""
+    if path.endswith(_SUFFIXES):
         return "mediawiki"
-    if not any(_HEADING.match(line) for line in text.split("\n") if line.startswith("=")):
+    if not path.endswith((".txt", ".md", ".markdown", ".notes")) or "==" not in text:
         return None
-    if _DOKUWIKI_MARK.search(text):
-        return "dokuwiki"
-    return "mediawiki" if _MEDIAWIKI_MARK.search(text) else None
+    text = _FENCE.sub("", text)
+    if not any(_HEADING.match(line) for line in text.split("\n") if line.startswith("==")):
+        return None
+    for kind, marks in (("dokuwiki", _DOKUWIKI_MARKS), ("mediawiki", _MEDIAWIKI_MARKS)):
+        if sum(mark.search(text) is not None for mark in marks) >= 2:
+            return kind
+    return None
 
 
 def wiki_to_markdown(text: str, kind: str) -> str:
