@@ -84,7 +84,11 @@ def wiki_to_markdown(text: str, kind: str) -> str:
     template = 0  # the depth of a template that spans lines ("{{Infobox" … "}}")
     columns = 0  # the columns of the table being read, 0 outside a table
     ruled = False  # the table's header has its rule
+    taken = False  # the line is a definition said already on its term's line
     for at, raw in enumerate(lines):
+        if taken:
+            out[at], taken = "", False
+            continue
         line = _COMMENT.sub("", raw)
         if template:
             template += line.count("{{") - line.count("}}")
@@ -110,37 +114,38 @@ def wiki_to_markdown(text: str, kind: str) -> str:
             level = 7 - size if kind == "dokuwiki" else size
             out[at] = "#" * max(1, min(level, 6)) + " " + _inline(heading.group("title"), kind)
             continue
-        out[at] = _inline(_block(line, lines, at, out, kind), kind)
+        below = lines[at + 1] if at + 1 < len(lines) else ""
+        text, took = _block(line, below, kind)
+        out[at] = _inline(text, kind)
+        taken = took
     return "\n".join(out)
 
 
-def _block(line: str, lines: list[str], at: int, out: list[str], kind: str) -> str:
-    """A line's list or definition marks as Markdown's."""
+def _block(line: str, below: str, kind: str) -> tuple[str, bool]:
+    """A line's list or definition marks as Markdown's, and whether it took the line
+    ``below`` as its value ("; Authors" over ": A, B" -> "Authors: A, B")."""
     if kind == "dokuwiki":
         item = _DOKU_LIST.match(line)
         if item is None:
-            return line
+            return line, False
         indent = "  " * (len(item.group("indent")) // 2 - 1)
-        return f"{indent}{'-' if item.group('mark') == '*' else '1.'} {item.group('text')}"
+        return f"{indent}{'-' if item.group('mark') == '*' else '1.'} {item.group('text')}", False
     term = _TERM.match(line)
     if term is not None:
-        value = term.group("value")
-        if value is None and at + 1 < len(lines):
-            below = _DEFINITION.match(lines[at + 1])
-            if below is not None:
-                value = below.group("value")
-                out[at + 1] = ""  # said on the term's line
-                lines[at + 1] = ""
-        return f"{term.group('term')}: {value}" if value else f"{term.group('term')}:"
+        value, took = term.group("value"), False
+        definition = _DEFINITION.match(below) if value is None else None
+        if definition is not None:
+            value, took = definition.group("value"), True
+        return (f"{term.group('term')}: {value}" if value else f"{term.group('term')}:"), took
     definition = _DEFINITION.match(line)
     if definition is not None:
-        return definition.group("value")
+        return definition.group("value"), False
     item = _LIST.match(line)
     if item is not None:
         marks = item.group("marks")
         indent = "   " * (len(marks) - 1)
-        return f"{indent}{'1.' if marks[-1] == '#' else '-'} {item.group('text')}"
-    return line
+        return f"{indent}{'1.' if marks[-1] == '#' else '-'} {item.group('text')}", False
+    return line, False
 
 
 def _table_line(line: str, columns: int, ruled: bool) -> tuple[str | None, int, bool]:
