@@ -332,14 +332,7 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
         if stub is not None:  # "## AccMPEG", then "title:: AccMPEG: …" and its fields
             papers.remove(stub)
             listed = {k: v for k, v in listed.items() if v is not stub}
-            # what the row said keeps: its link and DOI
-            paper = _replace(
-                paper,
-                doi=paper.doi or stub.doi,
-                url=paper.url or stub.url,
-                arxiv=paper.arxiv or stub.arxiv,
-                links=(*paper.links, *(k for k in stub.links if k not in paper.links)),
-            )
+            paper = _joined(paper, stub)  # what the row said keeps: its link and DOI
         # the same paper written out again (a schedule listing it twice): kept once
         same = (fold(paper.title), paper.doi, tuple(fold(a.name) for a in paper.authors))
         if same in listed:
@@ -355,22 +348,7 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
                 paper.span.line,
                 f"the paper of line {twin.span.line} again; what it adds joins it",
             )
-            both = bool(twin.abstract and paper.abstract)
-            papers[papers.index(twin)] = _replace(
-                twin,
-                abstract="\n".join(a for a in (twin.abstract, paper.abstract) if a),
-                abstract_lang=twin.abstract_lang if twin.abstract else paper.abstract_lang,
-                abstract_lines=(*twin.abstract_lines, *paper.abstract_lines)
-                if both
-                else (twin.abstract_lines or paper.abstract_lines),
-                links=(*twin.links, *(k for k in paper.links if k not in twin.links)),
-                authors=twin.authors or paper.authors,
-                institutions=twin.institutions or paper.institutions,
-                affiliations=twin.affiliations or paper.affiliations,
-                doi=twin.doi or paper.doi,
-                url=twin.url or paper.url,
-                arxiv=twin.arxiv or paper.arxiv,
-            )
+            papers[papers.index(twin)] = _joined(twin, paper)
             continue
         earlier = next((p for p in papers if _same_work(p, paper)), None)
         if earlier is not None:
@@ -791,6 +769,27 @@ def _stub_of(earlier: Paper, paper: Paper) -> bool:
         fold(earlier.title) == fold(paper.title)
         and not (earlier.doi or earlier.authors or earlier.abstract or earlier.links)
         and paper.span.line - earlier.span.line <= 2
+    )
+
+
+def _joined(paper: Paper, other: Paper) -> Paper:
+    """One paper said twice: ``paper`` with what only ``other`` says (its DOI, links,
+    authors, places) and both summaries."""
+    both = bool(paper.abstract and other.abstract)
+    return _replace(
+        paper,
+        abstract="\n".join(a for a in (paper.abstract, other.abstract) if a),
+        abstract_lang=paper.abstract_lang if paper.abstract else other.abstract_lang,
+        abstract_lines=(*paper.abstract_lines, *other.abstract_lines)
+        if both
+        else (paper.abstract_lines or other.abstract_lines),
+        links=(*paper.links, *(k for k in other.links if k not in paper.links)),
+        authors=paper.authors or other.authors,
+        institutions=paper.institutions or other.institutions,
+        affiliations=paper.affiliations or other.affiliations,
+        doi=paper.doi or other.doi,
+        url=paper.url or other.url,
+        arxiv=paper.arxiv or other.arxiv,
     )
 
 
