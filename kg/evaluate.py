@@ -9,7 +9,9 @@ person found. Scores are micro-averaged over papers:
 - baselines: precision, recall and F1 of (paper, baseline) pairs, and the share
   of gold claims that name a baseline whose matched claim links that baseline;
 - techniques: recall of (paper, technique) pairs (finding a narrower concept counts), over
-  all the gold's techniques and over those kg's scheme has a concept for;
+  all the gold's techniques and over those kg's scheme has a concept for; names are
+  compared singular, without a generic last word ("strategies"), and a gold term glossed
+  in brackets ("软错误（soft error）") is found by either of its names;
 - denied techniques: the share of techniques the notes deny or contrast ("unlike
   asynchronous training") that kg keeps off the paper;
 - systems: precision, recall and F1 of (paper, presented system) pairs;
@@ -147,6 +149,7 @@ class _Names:
             for w in (c.label, c.label_zh, *c.synonyms, *c.synonyms_zh):
                 if w:
                     self.concepts.setdefault(_fold(w), c.id)
+                    self.concepts.setdefault(phrase_key(w), c.id)  # "radix tree": "radix trees"
         self.broader = {c.id: c.broader for c in lexicon.concepts.values()}
         self.parents = {i.id: i.parent for i in lexicon.institutions.values() if i.parent}
 
@@ -177,7 +180,17 @@ class _Names:
         return "?" + _fold(name)
 
     def concept(self, name: str) -> str:
-        return self.concepts.get(_fold(name)) or "?" + phrase_key(name)
+        key = phrase_key(name)
+        return self.concepts.get(_fold(name)) or self.concepts.get(key) or "?" + key
+
+    def concept_forms(self, name: str) -> set[str]:
+        """The names a gold technique gives: itself and, when it glosses a term in brackets
+        ("软错误（soft error）", "last level cache (LLC)"), each of the two names."""
+        forms = {self.concept(name)}
+        m = _GLOSSED.fullmatch(name.strip())
+        if m:
+            forms |= {self.concept(m.group("term")), self.concept(m.group("gloss"))}
+        return forms | {_without_generic_head(f) for f in forms}
 
     def ancestors(self, cid: str) -> set[str]:
         seen: set[str] = set()
@@ -196,6 +209,10 @@ _GENERIC_HEADS = regex.compile(
     r"(?<=\S)\s*(?:\s(?:approache?|method|technique|strategy|strategie|scheme|mechanism|framework"
     r"|algorithm|design|system)|算法|策略|方法|机制|技术|方案|框架)$"
 )
+
+
+# a gold technique written with its other name in brackets: "伪随机数生成器（PRNG）"
+_GLOSSED = regex.compile(r"(?P<term>[^()（）]+?)\s*[(（](?P<gloss>[^()（）]+)[)）]")
 
 
 def _without_generic_head(key: str) -> str:
@@ -342,16 +359,18 @@ def score(gold: dict[str, Any], know: Knowledge, lexicon: Lexicon, name: str) ->
             )
 
         # a discovered technique is matched by its name, as the gold's unknown ones are
+        # (or by the concept the gold's names give it: "static analyses" is static analysis)
         found_concepts = {
-            "?" + phrase_key(name) if _discovered(know, c) else c
+            names.concept(name) if _discovered(know, c) else c
             for c in facts.techniques
             for name in (know.concepts[c].label, *know.concepts[c].synonyms)
         }
         topics = set(facts.topics)  # a gold technique the scheme calls a topic is found
         reached = found_concepts | topics
         reached |= {a for c in reached for a in names.ancestors(c)}
-        gold_tech = {names.concept(t) for t in paper.get("techniques") or []}
-        reached |= {g for g in gold_tech if _without_generic_head(g) in reached}
+        forms = {names.concept(t): names.concept_forms(t) for t in paper.get("techniques") or []}
+        gold_tech = set(forms)
+        reached |= {g for g, named in forms.items() if named & reached}
         t = scores["techniques"]
         t.true_pos += len(gold_tech & reached)
         t.false_neg += len(gold_tech - reached)

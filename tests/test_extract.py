@@ -1086,6 +1086,22 @@ def test_a_gold_technique_is_found_without_its_generic_last_word(tmp_path: Path)
     assert (techniques.true_pos, techniques.false_neg) == (1, 1), report.table(details=True)
 
 
+def test_a_gold_technique_glossed_in_brackets_is_found_by_either_name(tmp_path: Path) -> None:
+    """ "软错误（soft error）" in the gold is found when kg names the term in either language,
+    and "radix tree" is the concept kg's scheme calls "radix trees"; a gold term kg does not
+    name at all stays a miss."""
+    report = _evaluated(
+        tmp_path,
+        "# ICS 2021\n\n## FT-BLAS: A High Performance BLAS Implementation With Online Fault "
+        "Tolerance\n\n"
+        "它针对软错误（soft errors），并把索引放进 radix trees 里。\n",
+        '  - title: "FT-BLAS: A High Performance BLAS Implementation With Online Fault Tolerance"\n'
+        "    techniques: [软错误（soft error）, radix tree, 查找表记忆化（memoization）]\n",
+    )
+    techniques = report.scores["techniques"]
+    assert (techniques.true_pos, techniques.false_neg) == (2, 1), report.table(details=True)
+
+
 @pytest.mark.parametrize(
     ("abstract", "expected"),
     [
