@@ -157,6 +157,19 @@ def test_discovered_techniques_are_in_their_own_scheme_with_their_evidence(tmp_p
             ["sparse redo logging", "deterministic page shadowing"],
             {},
         ),
+        # an -ed word that is no verb's past stands before the head ("affinitized"); a
+        # verb's past does not ("tackled"), nor a word that says only how good it is
+        (
+            "Latency drops thanks to affinitized scheduling and virtualized routing.",
+            ["affinitized scheduling", "virtualized routing"],
+            {},
+        ),
+        ("They tackled sparsity with a dedicated algorithm.", [], {}),
+        # a Chinese verb, a place word or "top-k"'s hyphen: where a phrase starts
+        ("它借用 CXL 互连，还有 top-k 梯度压缩。", ["CXL 互连", "top-k 梯度压缩"], {}),
+        ("线程之间交换数据，办法叫非对称函数映射。", ["非对称函数映射"], {}),
+        # a place glossed in English is no technique
+        ("作者来自佐治亚理工学院（Georgia Institute of Technology）。", [], {}),
     ],
 )
 def test_a_noun_phrase_with_a_technique_head_is_a_technique(  # type: ignore[no-untyped-def]

@@ -61,7 +61,8 @@ _LEADING = frozenset(
     generic flexible scalable fast high-performance our its their this these two three
     several multiple various different own first conventional traditional classic standard
     typical careful existing every either neither whole entire same other another certain
-    overall main major proper right sure single specific particular additional extra""".split()  # noqa: SIM905
+    overall main major proper right sure single specific particular additional extra
+    accurate dedicated""".split()  # noqa: SIM905
 )
 # words that alone before a head do not name a technique
 _WEAK = frozenset(
@@ -88,6 +89,8 @@ _GENERIC_ZH = (
     "架构",
     "思路",
 )
+# -ed endings of adjectives more than of verbs' past: "unified", "affinitized", "coupled"
+_ADJECTIVE_ED = regex.compile(r"(?:iz|is|ifi|in|pl|tur|at)ed$")
 _PROCESS = regex.compile(r"(?:ing|tion|sion|ment|ance|ence|ism|ization|sis)$", regex.I)
 _ZH_KEEP = frozenset({"n", "nz", "vn", "eng", "an", "j", "l", "nt", "ng", "v"})
 _EVERYDAY = 4.6  # zipf frequency: a one-word phrase at least this common names no technique
@@ -464,7 +467,8 @@ _ZH_BEFORE = _ZH_STOPS | frozenset(
     更 最 较 更加 非常 轮 做到 做成 换成 变成 成为 作为 当作 看作 拆成 分成 交给 靠 凭 按
     照 依靠 依赖 借 用上 加上 配合 搭配 取代 代替 替代 跑 运行 执行 完成 支撑 承担 涉及
     复杂 简单 通用 高效 有效 现有 传统 常见 不同 实际 真正 额外 验证 相应 对应 原有 原始 合适
-    最优 更好 良好 整个 所有 全部 大量 少量 部分 这样 那样 如何 怎样 怎么""".split()  # noqa: SIM905
+    最优 更好 良好 整个 所有 全部 大量 少量 部分 这样 那样 如何 怎样 怎么 借用 并用 出自 来自
+    值得 容忍 看 单看 叫 加 找 写 进 指 经 之间 之中 之后 之前 时候 办法 还有""".split()  # noqa: SIM905
 )
 # jieba tags that end a phrase: adverbs, prepositions, conjunctions, pronouns, numerals,
 # particles, measure words; and the adverbs that are a technique's words
@@ -517,6 +521,11 @@ _GLOSS = regex.compile(
 )
 
 
+# what names a place of work, not a technique
+_PLACE = regex.compile(
+    r"\b(?:University|Institute|College|Laborator(?:y|ies)|Academy|Inc|Corporation)\b", regex.I
+)
+
 _Tokens = list[tuple[str, int, int, str]]  # jieba's words: (word, start, end, tag)
 
 
@@ -559,6 +568,9 @@ def _zh_back(tokens: _Tokens, i: int) -> int | None:
                 j -= 1  # the space between "KV" and "缓存"
                 continue
             break
+        if word == "-" and j > 0 and _LATIN.fullmatch(tokens[j - 1][0]):
+            j -= 1  # the hyphen of "top-k"
+            continue
         if word == "的" and j > 0 and tokens[j - 1][0] in _ZH_OF:
             j -= 1
             continue
@@ -592,6 +604,8 @@ def _glossed(sentence: str, tokens: _Tokens) -> list[tuple[str, int]]:
     gives the Chinese phrase before the bracket and the English one inside it."""
     out: list[tuple[str, int]] = []
     for m in _GLOSS.finditer(sentence):
+        if _PLACE.search(m.group("en")):
+            continue  # "佐治亚理工学院（Georgia Institute of Technology）": a place
         before = [t for t in tokens if t[2] <= m.start()]  # the words before the bracket
         while before and before[-1][0].isspace():
             before.pop()
@@ -635,7 +649,17 @@ def _modifier(low: str) -> bool:
         return False  # "a sketch-based policy": the cue "X-based" names the technique
     if low.endswith("s") and not low.endswith(("ss", "us", "is")) and "-" not in low:
         return False  # "models break ...", "COMET removes ...": a verb or a plural subject
-    return not low.endswith("ed") or "-" in low or low in _PARTICIPLES
+    return not low.endswith("ed") or "-" in low or low in _PARTICIPLES or _adjective_ed(low)
+
+
+def _adjective_ed(low: str) -> bool:
+    """An -ed word that is no form of a verb kg knows ("unified", "affinitized",
+    "pipelined"), so stands before a head as an adjective; "used", "applied", "proposed",
+    "called" are verbs' forms."""
+    if low in _TRAILING or low in _LEADING or not _ADJECTIVE_ED.search(low):
+        return False
+    stems = (low[:-1], low[:-2], low[:-3] + "y", low[:-3])
+    return not any(stem in _ANY_VERB for stem in stems)
 
 
 def _en_phrase(span: str) -> str:
