@@ -535,6 +535,10 @@ def test_the_extraction_corpus_does_not_lose_ground(gold: str, floors: dict[str,
         ("CNN inference on CPUs", "Their answer is NeoCPU: it writes templates.", "neocpu"),
         ("Graph caches", "Graphs are skewed. GRASP specializes the last-level cache.", "grasp"),
         ("训练负载不均衡", "本文提出的 eager-SGD 改用去中心化的梯度累加。", "eager-sgd"),
+        # "这篇提出的系统叫 Mars", "系统名叫 Vesta"; a name before a title's dash
+        ("设备放置", "以前靠专家手工放置。这篇提出的系统叫 Mars，全自动。", "mars"),
+        ("云实例选型", "再用迁移学习把知识迁到新框架上。系统名叫 Vesta。", "vesta"),
+        ("CuART - a CUDA-based, scalable Radix-Tree lookup engine", "It is fast.", "cuart"),
     ],
 )
 def test_the_system_a_paper_presents_is_found_from_one_strong_cue(

@@ -28,7 +28,8 @@ _PRESENTS_EN = re.compile(
 # "we present Abacus, a ...", "this paper introduces Gsight (...)": the name right after the
 # verb and followed by a pause; such a name needs no inner capital to count.
 _PRESENTS_STRONG = re.compile(
-    r"(?:(?:名为|称为|叫做|命名为)\s*(?P<named>[A-Za-z][A-Za-z0-9\-\.]*[A-Za-z0-9])"
+    r"(?:(?:名为|称为|叫做|命名为|(?:系统|框架|工具|引擎|平台|方案|编译器|调度器)(?:名|就)?叫)"
+    r"\s*(?P<named>[A-Za-z][A-Za-z0-9\-\.]*[A-Za-z0-9])"
     r"|(?:(?:我们|本文|作者|论文)(?:提出|推出|设计|实现|开发|做|做出|构建|搭建|打造)"
     # or with no subject, opening the notes' summary or a sentence: "提出 Artemis，通过…"
     r"|(?:^|(?<=[。；;：:]))\s*(?:提出|推出|设计|实现))了?(?:名为)?\s*"
@@ -84,6 +85,8 @@ _TITLE_SYSTEM = re.compile(  # "FlashDecoding++: Faster …" keeps its "++"
     r"^(?P<name>(?:[A-Z]|[a-z]{1,8}[A-Z])[\w\-\.]*\+{0,2}(?:\s[A-Z][\w\-]*)?)\s*[:：]\s+\S"
     # its colon lost in the notes: "KPart A Hybrid Cache Partitioning-Sharing Technique"
     r"|^(?P<bare>[A-Z][a-z]+[A-Z][\w\-]*|[A-Z]{2,}[a-z][\w\-]*)\s+(?:A|An)\s+[A-Z]"
+    # or a dash: "CuART - a CUDA-based Radix-Tree Engine", a name with a capital inside
+    r"|^(?P<dashed>(?:[A-Z][a-z]*[A-Z]|[a-z]{1,8}[A-Z])[\w\-\.]*\+{0,2})\s+[-–—]{1,2}\s+\S"
 )
 # "... training on GPU clusters using Megatron-LM": a system-like name closing a title
 _TITLE_TAIL_SYSTEM = re.compile(
@@ -128,7 +131,7 @@ def title_system(paper: Paper, tables: Tables) -> Named:
     end or its main part's: "... on GPU clusters using Megatron-LM", "Network-Centric
     Distributed Tracing with DeepFlow: Troubleshooting ..."."""
     m = _TITLE_SYSTEM.match(paper.title)
-    name = m and (m.group("name") or m.group("bare"))
+    name = m and (m.group("name") or m.group("bare") or m.group("dashed"))
     if name and len(name) <= 30:
         return entity_ids([name.rstrip(".")], tables)
     names: list[str] = []
