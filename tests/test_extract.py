@@ -539,6 +539,11 @@ def test_the_extraction_corpus_does_not_lose_ground(gold: str, floors: dict[str,
         ("设备放置", "以前靠专家手工放置。这篇提出的系统叫 Mars，全自动。", "mars"),
         ("云实例选型", "再用迁移学习把知识迁到新框架上。系统名叫 Vesta。", "vesta"),
         ("CuART - a CUDA-based, scalable Radix-Tree lookup engine", "It is fast.", "cuart"),
+        # "新机制叫 X", "系统名 X", "they also release X, a …", "the system here, X, …"
+        ("屏障", "据此提出的新机制叫 Pilot：把标志位捎带在数据里。", "pilot"),
+        ("队列", "系统名 QLM。它把请求放进同一个队列。", "qlm"),
+        ("Cold starts", "They also release FStartBench, a benchmark of packages.", "fstartbench"),
+        ("Multiplexing", "The system here, Mudi, multiplexes inference and training.", "mudi"),
     ],
 )
 def test_the_system_a_paper_presents_is_found_from_one_strong_cue(

@@ -17,7 +17,8 @@ _PRESENTS_ZH = re.compile(
 )
 # "we present", "We propose", "this paper introduces": the paper's own verbs
 _WE_PRESENT = (
-    r"\b(?:[Ww]e (?:present|propose|introduce|design|develop|build|implement)(?:ed)?"
+    r"\b(?:(?:[Ww]e|[Tt]hey)(?: also)? (?:present|propose|introduce|design|develop|build|implement"
+    r"|release)(?:ed|d)?"
     r"|[Tt]his paper (?:presents|proposes|introduces))"
 )
 _PRESENTS_EN = re.compile(
@@ -28,7 +29,8 @@ _PRESENTS_EN = re.compile(
 # "we present Abacus, a ...", "this paper introduces Gsight (...)": the name right after the
 # verb and followed by a pause; such a name needs no inner capital to count.
 _PRESENTS_STRONG = re.compile(
-    r"(?:(?:名为|称为|叫做|命名为|(?:系统|框架|工具|引擎|平台|方案|编译器|调度器)(?:名|就)?叫)"
+    r"(?:(?:名为|称为|叫做|命名为|系统名(?:字|称)?(?:是|为)?\s*[:：]?"
+    r"|(?:系统|框架|工具|引擎|平台|方案|编译器|调度器|机制|原型|版本)(?:名|就)?叫)"
     r"\s*(?P<named>[A-Za-z][A-Za-z0-9\-\.]*[A-Za-z0-9])"
     r"|(?:(?:我们|本文|作者|论文)(?:提出|推出|设计|实现|开发|做|做出|构建|搭建|打造)"
     # or with no subject, opening the notes' summary or a sentence: "提出 Artemis，通过…"
@@ -41,7 +43,7 @@ _PRESENTS_STRONG = re.compile(
     r"proposal|prototype)\s+is\s+(?P<answer>[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)(?=\s*[:,.(])"
     # "Their implementation, Clockwork, ...", "a system called Gavel"
     r"|\b(?:implementation|prototype|system|framework|tool|library|engine|runtime|compiler|"
-    r"scheduler|called|named|dubbed)\s*,?\s+(?P<apposed>[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)(?=\s*[,.(])"
+    r"scheduler|called|named|dubbed)(?:\s+here)?\s*,?\s+(?P<apposed>[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)(?=\s*[,.(])"
     # "the vLLM serving system", "Its new Oracle Cacher component"
     r"|\b(?:[Tt]he|[Ii]ts|[Oo]ur)\s+(?:new\s+|novel\s+)?(?P<the>(?:[A-Z][A-Za-z0-9]*[A-Z]|[a-z]{1,3}[A-Z])[A-Za-z0-9]*"
     r"(?:-[A-Za-z0-9]+)*|[A-Z][a-z]+\s[A-Z][a-z]+)\s+(?:[a-z]+\s+)?(?:system|component|framework|"
