@@ -50,6 +50,11 @@ NOTES_SUFFIXES = (
     ".wiki",
     ".mediawiki",
     ".wikitext",
+    ".textile",
+    ".tid",
+    ".mm",
+    ".opml",
+    ".enex",
 )
 SETTINGS_FILE = "kg.yaml"
 

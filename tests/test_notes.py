@@ -756,3 +756,24 @@ def test_bundles_of_notes_and_page_chrome(text: str, titles: list[str]) -> None:
 
     notes = parse_text(text, "notes.md", labels_for(load_lexicon()))
     assert [p.title for p in notes.papers] == titles
+
+
+def test_xml_notes_that_expand_without_end_are_refused(tmp_path: Path) -> None:
+    """A mind map whose entities expand a billion times, and one that names an external
+    entity, give an error with the line and no paper: expat refuses the first, and kg
+    never fetches the second's address."""
+    entities = ['<!ENTITY a "' + "a" * 50 + '">']
+    for name, inner in zip("bcdefg", "abcdef", strict=True):
+        entities.append(f'<!ENTITY {name} "' + f"&{inner};" * 20 + '">')
+    (tmp_path / "laughs.mm").write_text(
+        '<?xml version="1.0"?>\n<!DOCTYPE map [\n'
+        + "\n".join(entities)
+        + '\n<!ENTITY x SYSTEM "http://example.invalid/x">\n]>\n'
+        + '<map><node TEXT="&g;"/><node TEXT="&x;"/></map>\n',
+        encoding="utf-8",
+    )
+    corpus = read_notes([tmp_path])
+    assert corpus.papers == []
+    (problem,) = corpus.all_problems
+    assert (problem.severity, problem.line) == ("error", 12)
+    assert "not XML kg can read" in problem.message

@@ -28,6 +28,7 @@ from ..records import Conference, Corpus, NotesFile, Paper, Problem, Session, Sk
 from ..text import fold, guess_language
 from .asciidoc import asciidoc_to_markdown, is_asciidoc
 from .bibtex import bibtex_fields, bibtex_file
+from .chat import chat_to_markdown, is_chat_export
 from .conference import is_year, most_named, parse_conference, venue_in, venue_name
 from .frontmatter import bare_front_matter, bundled_notes, page_properties, read_front_matter
 from .labels import NUMBERED_SECTION, Labels, labels_for
@@ -70,6 +71,13 @@ from .spreadsheet import SpreadsheetError, spreadsheet_to_markdown
 from .webpage import SUFFIXES as WEB_PAGES
 from .webpage import webpage_to_markdown
 from .wiki import wiki_kind, wiki_to_markdown
+from .xmlnotes import (
+    EVERNOTE_SUFFIXES,
+    MINDMAP_SUFFIXES,
+    XmlNotesError,
+    evernote_to_markdown,
+    mindmap_to_markdown,
+)
 
 __all__ = [
     "Labels",
@@ -186,6 +194,8 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
         text = org_to_markdown(text, lambda key: labels.label(f"{key}:") is not None)
     elif wiki := wiki_kind(lower_path, text):
         text = wiki_to_markdown(text, wiki)  # "=== Title ===", "; Authors", line for line
+    elif lower_path.endswith(".txt") and is_chat_export(text):
+        text = chat_to_markdown(text)  # a channel's messages, "📄 **Title**" a heading
     elif lower_path.endswith(".rst") or is_rst(text):
         text = rst_to_markdown(text)  # section underlines and field lists, line for line
     elif lower_path.endswith((".adoc", ".asciidoc")) or is_asciidoc(text):
@@ -218,6 +228,17 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
         text, crowded = bibtex_file(text)  # a reference manager's BibTeX export, line for line
         for number in crowded:
             problem("warning", number, "BibTeX entry on too few lines: some of its fields not read")
+    elif lower_path.endswith(MINDMAP_SUFFIXES + EVERNOTE_SUFFIXES):
+        try:  # an outliner's mind map or an Evernote notebook; nothing in it is fetched or run
+            if lower_path.endswith(EVERNOTE_SUFFIXES):
+                text, exact = evernote_to_markdown(text)
+            else:
+                text, exact = mindmap_to_markdown(text)
+        except XmlNotesError as exc:
+            problem("error", exc.line, f"{exc}; nothing read from it")
+            text, exact = "", True
+        if not exact:
+            problem("warning", 1, "XML notes with blocks sharing a line: line numbers are near")
     elif lower_path.endswith(".ipynb"):
         try:  # a notebook's Markdown and raw cells, line for line; nothing in it is run
             text, in_place = notebook_to_markdown(text)
@@ -807,12 +828,18 @@ def _cites(earlier: Paper, paper: Paper) -> bool:
 def _ends(lines: list[Line], at: int, labels: Labels) -> bool:
     """Whether a line that ends the notes ("Related posts", "See also") ends them here: not
     a heading with a paper's title in a heading above its level after it ("## See also"
-    inside one note of several, each under its "# Title"; not a sidebar's "## Archives")."""
+    inside one note of several, each under its "# Title"; not a sidebar's "## Archives"),
+    nor a sentence that starts with those words with a paper's title in any heading after
+    it; the words alone on their line end the notes."""
     line = lines[at]
-    return line.kind != "heading" or not any(
-        later.kind == "heading"
-        and later.level < line.level
-        and title_shape(later.text, labels).strong
+    if line.kind == "heading":
+        level = line.level
+    elif labels.is_end(line.text.strip(" \t:：*_")) and len(line.text.strip(" \t:：*_")) <= 24:
+        return True  # "See also:", "相关文章" alone on their line
+    else:
+        level = 7  # "See also [[X]] and issue #412": a sentence, not the notes' end
+    return not any(
+        later.kind == "heading" and later.level < level and title_shape(later.text, labels).strong
         for later in lines[at + 1 :]
     )
 

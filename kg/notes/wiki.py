@@ -18,6 +18,14 @@ meaning, so that line numbers stay the file's:
   (DokuWiki's by two spaces each);
 - a MediaWiki table -> a pipe table: ``! A !! B`` the header, the ``|-`` after it the
   header's rule, ``| a || b`` a row (a ``|-`` between rows a row of empty cells).
+
+Two more wikis' markup is read the same way. Redmine's Textile (``.textile``, or a text
+file with ``h2.`` headings): ``h3. Title``, ``*bold*``, ``_italic_``, ``"text":url``,
+``# item`` (a numbered item, never a heading), ``bq.`` quotes, ``|_. A |`` header cells.
+TiddlyWiki's tiddlers (``.tid``): the fields above the first blank line (its ``title:``
+the page's heading, the others no text), ``!! Title``, ``''bold''``, ``//italic//``,
+``[[text|url]]``, ``@@highlight@@``, ``<<macros>>``, ``|A |B |h`` header rows. A table's
+header row takes the blank line above it, so that its rule can stand where it was.
 """
 
 from __future__ import annotations
@@ -58,6 +66,28 @@ _DOKU_LIST = regex.compile(r"^(?P<indent>(?: {2})+)(?P<mark>[*-])[ \t]+(?P<text>
 _TERM = regex.compile(r"^;[ \t]*(?P<term>[^:]*?)[ \t]*(?::[ \t]*(?P<value>.*))?$")
 _DEFINITION = regex.compile(r"^:+[ \t]*(?P<value>.*)$")
 _SUFFIXES = (".wiki", ".mediawiki", ".wikitext")
+_TEXTILE_HEADING = regex.compile(
+    r"^h(?P<level>[1-6])(?:\([^)]*\)|\{[^}]*\}|\[[^\]]*\]|[<>=]+)*\.[ \t]+(?P<title>.*)$"
+)
+_TEXTILE_BLOCK = regex.compile(r"^(?P<kind>p|bq|fn\d+)(?:\([^)]*\)|\{[^}]*\}|[<>=]+)*\.[ \t]+")
+_TEXTILE_LIST = regex.compile(r"^(?P<marks>[*#]+)[ \t]+(?P<text>.*)$")
+_TEXTILE_LINK = regex.compile(
+    r'"(?P<text>[^"\n]+)":(?P<url>(?:https?|ftp)://[^\s<>"]*[^\s<>".,;:!?)\]])'
+)
+_TEXTILE_BOLD = regex.compile(r"(?<![\w*])\*{1,2}(?=\S)(?P<t>[^*\n]+?)(?<=\S)\*{1,2}(?![\w*])")
+_TEXTILE_ITALIC = regex.compile(r"(?<![\w_])_{1,2}(?=\S)(?P<t>[^_\n]+?)(?<=\S)_{1,2}(?![\w_])")
+_TEXTILE_CODE = regex.compile(r"(?<!\w)@(?=\S)([^@\n]+?)(?<=\S)@(?!\w)")
+_TEXTILE_CELL = regex.compile(r"^(?P<head>_)?(?:[<>=^~]|\\\d+|/\d+|\([^)]*\)|\{[^}]*\})*\.[ \t]")
+_TEXTILE_MARKS = regex.compile(r"(?m)^h[1-6]\.[ \t]+\S")
+_TIDDLER_FIELD = regex.compile(r"^(?P<key>[a-z][a-z0-9._-]*):[ \t]*(?P<value>.*)$")
+_TIDDLER_TYPE = regex.compile(r"(?m)^type:[ \t]*text/vnd\.tiddlywiki[ \t]*$")
+_TW_HEADING = regex.compile(r"^(?P<marks>!{1,6})[ \t]*(?P<title>\S.*)$")
+_TW_LINK = regex.compile(r"\[\[(?P<text>[^\]|]+)(?:\|(?P<target>[^\]]+))?\]\]")
+_TW_EXTERNAL = regex.compile(r"\[ext\[(?P<text>[^\]|]+)(?:\|(?P<target>[^\]]+))?\]\]")
+_TW_MACRO = regex.compile(r"<<.*?>>")
+_TW_HIGHLIGHT = regex.compile(r"@@(?:\.[\w-]+[ \t]+|[\w-]+:[^;@]*;[ \t]*)*(?P<t>.*?)@@")
+_TW_BOLD = regex.compile(r"''(?=\S)(.+?)''")
+_TW_ITALIC = regex.compile(r"(?<![:\w])//(?=\S)(.+?)(?<=\S)//")
 
 
 def wiki_kind(path: str, text: str) -> str | None:
@@ -66,7 +96,17 @@ def wiki_kind(path: str, text: str) -> str | None:
     marks only that wiki writes, code blocks aside."""
     if path.endswith(_SUFFIXES):
         return "mediawiki"
-    if not path.endswith((".txt", ".md", ".markdown", ".notes")) or "==" not in text:
+    if path.endswith(".textile"):
+        return "textile"
+    if path.endswith(".tid"):
+        return "tiddlywiki"
+    if not path.endswith((".txt", ".md", ".markdown", ".notes")):
+        return None
+    if _TIDDLER_TYPE.search(text):
+        return "tiddlywiki"
+    if len(_TEXTILE_MARKS.findall(_FENCE.sub("", text))) >= 2:
+        return "textile"
+    if "==" not in text:
         return None
     text = _FENCE.sub("", text)
     if not any(_HEADING.match(line) for line in text.split("\n") if line.startswith("==")):
@@ -79,6 +119,8 @@ def wiki_kind(path: str, text: str) -> str | None:
 
 def wiki_to_markdown(text: str, kind: str) -> str:
     """The page's lines as Markdown, one for one."""
+    if kind in ("textile", "tiddlywiki"):
+        return _lines_to_markdown(text.split("\n"), kind)
     lines = text.split("\n")
     out = list(lines)
     template = 0  # the depth of a template that spans lines ("{{Infobox" … "}}")
@@ -181,6 +223,17 @@ def _cell(cell: str) -> str:
     return cell
 
 
+def _tiddler_link(m: regex.Match[str]) -> str:
+    """TiddlyWiki's ``[[text|target]]``: a link when the target is an address, else the
+    text (a link to another tiddler)."""
+    text, target = m["text"].strip(), (m["target"] or "").strip()
+    if target.startswith(("http://", "https://")):
+        return f"[{text}]({target})"
+    if not target and text.startswith(("http://", "https://")):
+        return f"<{text}>"
+    return text
+
+
 def _inline(text: str, kind: str) -> str:
     """Links, bold and italics as Markdown's."""
 
@@ -190,6 +243,18 @@ def _inline(text: str, kind: str) -> str:
             return f"[{shown.strip() or target}]({target})" if shown else f"<{target}>"
         return (shown or target.rsplit(":", 1)[-1]).strip()
 
+    if kind == "textile":
+        text = _TEXTILE_LINK.sub(lambda m: f"[{m['text']}]({m['url']})", text)
+        text = _INTERNAL.sub(internal, text)
+        text = _TEXTILE_CODE.sub(r"`\1`", text)
+        text = _TEXTILE_BOLD.sub(lambda m: f"**{m['t']}**", text)
+        return _TEXTILE_ITALIC.sub(lambda m: f"*{m['t']}*", text)
+    if kind == "tiddlywiki":
+        text = _TW_EXTERNAL.sub(_tiddler_link, text)
+        text = _TW_LINK.sub(_tiddler_link, text)
+        text = _TW_HIGHLIGHT.sub(lambda m: m["t"], text)
+        text = _TW_BOLD.sub(r"**\1**", text)
+        return _TW_ITALIC.sub(r"*\1*", text)
     text = _INTERNAL.sub(internal, text)
     if kind == "mediawiki":
         text = _EXTERNAL.sub(
@@ -204,3 +269,95 @@ def _inline(text: str, kind: str) -> str:
         text = _BOLD.sub(r"**\1**", text)
         text = _ITALIC.sub(r"*\1*", text)
     return text
+
+
+def _lines_to_markdown(lines: list[str], kind: str) -> str:
+    """A Textile page's or a tiddler's lines as Markdown, one for one."""
+    out = list(lines)
+    start = _tiddler_fields(lines, out) if kind == "tiddlywiki" else 0
+    below_title = 1 if start and any(line.startswith("# ") for line in out[:start]) else 0
+    taken = False
+    table_at = -1  # the line of the open table's first row, -1 outside a table
+    for at in range(start, len(lines)):
+        if taken:
+            out[at], taken = "", False
+            continue
+        line = _COMMENT.sub("", lines[at])
+        line = _TEMPLATE.sub("", line) if kind == "textile" else _TW_MACRO.sub("", line)
+        row = _pipe_row(line, kind)
+        if row is not None:
+            cells, header = row
+            shown = "| " + " | ".join(_inline(c, kind) for c in cells) + " |"
+            if table_at < 0 and header and at > start and not out[at - 1].strip():
+                out[at - 1] = shown  # the header goes up a line, its rule where it was
+                out[at] = "|" + " --- |" * len(cells)
+            else:
+                out[at] = shown
+            table_at = at if table_at < 0 else table_at
+            continue
+        table_at = -1
+        heading = (_TEXTILE_HEADING if kind == "textile" else _TW_HEADING).match(line)
+        if heading is not None:
+            level = int(heading["level"]) if kind == "textile" else len(heading["marks"])
+            level = min(level + below_title, 6)  # a tiddler's "!" is a heading under its title
+            out[at] = "#" * level + " " + _inline(heading["title"], kind)
+            continue
+        if kind == "textile":
+            block = _TEXTILE_BLOCK.match(line)
+            if block is not None:
+                lead = "> " if block["kind"] == "bq" else ""
+                out[at] = lead + _inline(line[block.end() :], kind)
+                continue
+            item = _TEXTILE_LIST.match(line)
+            if item is not None:
+                marks = item["marks"]
+                mark = "1." if marks[-1] == "#" else "-"
+                out[at] = "   " * (len(marks) - 1) + f"{mark} {_inline(item['text'], kind)}"
+                continue
+            out[at] = _inline(line, kind)
+            continue
+        below = lines[at + 1] if at + 1 < len(lines) else ""
+        shown, taken = _block(line, below, kind)
+        out[at] = _inline(shown, kind)
+    return "\n".join(out)
+
+
+def _tiddler_fields(lines: list[str], out: list[str]) -> int:
+    """A tiddler's fields, above its first blank line: its ``title:`` becomes the page's
+    heading, the others no text. Where its text starts (0: the file has no fields)."""
+    end = next((at for at, line in enumerate(lines) if not line.strip()), 0)
+    if not end or any(_TIDDLER_FIELD.match(line) is None for line in lines[:end]):
+        return 0
+    for k in range(end):
+        field = _TIDDLER_FIELD.match(lines[k])
+        out[k] = f"# {field['value']}" if field and field["key"] == "title" else ""
+    return end
+
+
+def _pipe_row(line: str, kind: str) -> tuple[list[str], bool] | None:
+    """A table row's cells and whether it is a header row (``|_. A |``, ``|!A|``,
+    ``|A|B|h``), or None for a line that is no table row."""
+    stripped = line.strip()
+    if kind == "textile" and stripped.startswith("table"):
+        return None
+    if not stripped.startswith("|"):
+        return None
+    marker = ""
+    if kind == "tiddlywiki" and regex.search(r"\|[hfck]$", stripped):
+        marker, stripped = stripped[-1], stripped[:-1]
+    if not stripped.endswith("|") or len(stripped) < 2:
+        return None
+    cells = [c.strip() for c in stripped[1:-1].split("|")]
+    header = marker == "h"
+    shown: list[str] = []
+    for cell in cells:
+        attrs = _TEXTILE_CELL.match(cell) if kind == "textile" else None
+        if attrs is not None:
+            header = header or bool(attrs["head"])
+            shown.append(cell[attrs.end() :].strip())
+        elif kind == "tiddlywiki" and cell.startswith("!"):
+            header = True
+            shown.append(cell[1:].strip())
+        else:
+            shown.append(cell)
+    return shown, header
