@@ -80,6 +80,11 @@ def facts_of(p: Paper):
             [],
             [],
         ),
+        # everyone at one place, said as a remark; remarks are no places
+        ("两位都在 Saarland University", ["saarland-university"], [], []),
+        ("all five at the University of Minnesota", ["university-of-minnesota"], [], []),
+        ("Intel; I did not check who sits where", ["intel"], [], []),
+        ("没逐个核对；IBM Research 的出版物页面也收录了这篇", ["ibm-research"], [], []),
     ],
 )
 def test_affiliation_fields_resolve(

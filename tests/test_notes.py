@@ -777,3 +777,16 @@ def test_xml_notes_that_expand_without_end_are_refused(tmp_path: Path) -> None:
     (problem,) = corpus.all_problems
     assert (problem.severity, problem.line) == ("error", 12)
     assert "not XML kg can read" in problem.message
+
+
+def test_a_title_opening_with_an_article_is_no_author_line() -> None:
+    """ "An End-to-end and Adaptive I/O Optimization Tool for …": no name starts with an
+    article, so the heading stays a title and not 'An End-to-end' of some place."""
+    from kg.lexicon import load_lexicon
+    from kg.notes import labels_for
+    from kg.notes.shapes import author_line
+
+    labels = labels_for(load_lexicon())
+    title = "An End-to-end and Adaptive I/O Optimization Tool for Modern HPC Storage Systems"
+    assert author_line(title, labels) is None
+    assert author_line("An Chen, Wei Xue (Tsinghua University)", labels) is not None

@@ -31,7 +31,17 @@ _CAMPUS = re.compile(r"^[A-Z][a-z]+(?:[ \-][A-Z][a-z]+)?$")
 _UNIVERSITY = re.compile(r"(?i)\buniversity\b|\buniv\b|大学")
 _ET_AL = re.compile(r"(等等|等|et al|etc)$", re.IGNORECASE)
 # "(all Google)", "(both MIT)": who the place is for, not part of its name
-_EVERYONE = re.compile(r"^(?:all|both|everyone)\s+(?:(?:at|from|of)\s+)?", re.IGNORECASE)
+_EVERYONE = re.compile(
+    r"^(?:(?:all|both|everyone)(?:\s+(?:two|three|four|five|six|seven|eight|nine|ten|\d+))?"
+    r"(?:\s+(?:of\s+them|authors))?\s+(?:(?:are\s+)?(?:at|from|of|in)\s+)?(?:the\s+)?"
+    # "两位都在 Saarland University", "三位作者均来自清华大学"
+    r"|(?:[两二三四五六七八九十\d]+\s*位|全部|所有人|大家)(?:作者)?(?:都|均)?(?:在|来自|是)\s*)",
+    re.IGNORECASE,
+)
+# a piece said as a remark, not a place's name: "I did not check who sits where", "per the
+# group's publication page", "没逐个核对", "待补", "见 QUB 学者库"
+_REMARK_ZH = re.compile(r"没|未|待补|待查|核对|收录|^见|不详|不清楚|出版物|页面|主页")
+_NAME_WORDS = frozenset("of the for and de di da del der des du la le at in on & für".split())  # noqa: SIM905
 
 
 @dataclass(frozen=True)
@@ -280,9 +290,26 @@ def _piece(token: str, paper: Paper, tables: Tables, found: _Found, people: list
     known = _resolve_prefix(core, tables)
     if known:
         return known
+    if _remark(core):
+        return ""
     iid = "unresolved-" + slug(core)
     found.unresolved[iid] = Institution(iid, core, resolved=False)
     return iid
+
+
+def _remark(piece: str) -> bool:
+    """Whether a piece kg does not know is a remark rather than a place's name: Chinese
+    with words of a remark (没, 待补, 核对, 收录 …), or Latin words mostly in lower case
+    ("the paper is listed on …", "I did not check who sits where")."""
+    if _REMARK_ZH.search(piece):
+        return True
+    words = [w for w in re.findall(r"[A-Za-z][A-Za-z'’\-]*", piece)]
+    if len(words) < 2 or any("\u4e00" <= c <= "\u9fff" for c in piece):
+        return False
+    lower = [w for w in words if w.islower() and w not in _NAME_WORDS] + [
+        w for w in words if w == "I"
+    ]
+    return len(lower) * 2 >= len(words)
 
 
 def _chinese_person(name: str, tables: Tables) -> bool:

@@ -450,6 +450,8 @@ def is_person(name: str, labels: Labels) -> bool:
         return False  # "Frustratingly Simple Retrieval Improves Challenging": five words, no name
     if _ACRONYM.match(words[0]) and len(words[0]) > 2 and not words[0].endswith("."):
         return False
+    if words[0] in ("A", "An", "The") and "-" in name:
+        return False  # "An End-to-end", opening a title: no name starts with an article
     named = 0
     for w in words:
         if w.casefold() in _PARTICLES:
