@@ -303,7 +303,7 @@ def _remark(piece: str) -> bool:
     ("the paper is listed on …", "I did not check who sits where")."""
     if _REMARK_ZH.search(piece):
         return True
-    words = [w for w in re.findall(r"[A-Za-z][A-Za-z'’\-]*", piece)]
+    words = re.findall(r"[A-Za-z][A-Za-z'’\-]*", piece)
     if len(words) < 2 or any("\u4e00" <= c <= "\u9fff" for c in piece):
         return False
     lower = [w for w in words if w.islower() and w not in _NAME_WORDS] + [
