@@ -849,6 +849,16 @@ def test_every_way_of_naming_a_comparison(abstract: str, baselines: list[str], v
             "It beats graph systems such as DGL (3x) and NeuGraph (4x).",
             {(3.0, ("dgl",)), (4.0, ("neugraph",))},
         ),
+        # "性能：相比 A、B 和 C，分别快 …": after a label's colon, each figure in turn
+        (
+            "性能：相比 FlexFlow、Gshard 和 ZeRO-3，平均分别快 1.2 倍、1.8 倍和 1.5 倍。",
+            {(1.2, ("flexflow",)), (1.8, ("gshard",)), (1.5, ("zero-3",))},
+        ),
+        # a name with its version in a list keeps the version
+        (
+            "比现有 GPU 比对库（AnySeq 1、ADEPT、NVBIO）至少快 3.6 倍。",
+            {(3.6, ("adept", "anyseq-1", "nvbio"))},
+        ),
     ],
 )
 def test_a_claim_after_a_list_of_names_is_against_each(

@@ -19,6 +19,8 @@ _SYSTEM_NAME = re.compile(
     r"|[A-Z]{2,}[a-z]{2,}[A-Za-z0-9]*|[a-z]+\.(?:cpp|js|jl|rs)|[A-Z][a-z]+(?=-[A-Z]{2,}))"
     # "SmartSAGE+", an improved SmartSAGE (not the "+" of "ZeroFlow+DeepFlux")
     r"(?:-[A-Za-z0-9]+)*(?:\+{1,2}(?![\w+]))?(?![A-Za-z0-9])"
+    # its version in a list: "AnySeq 1、GASAL 2、ADEPT", "(NCCL 2)"
+    r"(?:\s\d{1,2}(?=\s*(?:[、,，;；)）]|and\b|和|$)))?"
 )
 _WORKLOADS = frozenset({"model", "dataset", "benchmark"})
 # what a sentence holds when its "over" compares: a figure or a word of gain ("1.5x over",
