@@ -1150,6 +1150,13 @@ def test_a_claim_says_what_it_measures(
     assert [(m.value, m.measures, m.direction) for m in claims(abstract)] == expected
 
 
+def test_the_words_after_a_later_figure_are_not_a_claims_own() -> None:
+    """ "up to 12% better performance and up to 91% memory saving": the memory saving is the
+    91%'s, not the 12%'s."""
+    found = claims("Up to 12% better performance and up to 91% memory saving.")
+    assert [(m.value, m.measures == "memory") for m in found] == [(12.0, False), (91.0, True)]
+
+
 def test_kg_eval_scores_what_claims_measure_and_which_way(tmp_path: Path) -> None:
     """Of the claims kg finds, the share that says what the gold's claim measures, and the
     share that goes the gold's way; kg's error rates are the gold's accuracy."""

@@ -476,12 +476,21 @@ def _own_comparison(
     return None
 
 
+_NEXT_FIGURE = re.compile(r"(?<![\w.])\d")
+
+
 def _clause(sentence: str, m: re.Match[str]) -> tuple[str, str]:
-    """The lower-cased words before and after a match, within its clause."""
+    """The lower-cased words before and after a match, within its clause; the words after
+    it end at the next figure ("up to 12% better performance and up to 91% memory saving":
+    the 12% is no memory saving)."""
     start = max(sentence.rfind(c, 0, m.start()) for c in "，,；;。:：") + 1
     ends = [i for i in (sentence.find(c, m.end()) for c in "，,；;。") if i >= 0]
     end = min(ends) if ends else len(sentence)
-    return sentence[start : m.start()].lower(), sentence[m.end() : end].lower()
+    after = sentence[m.end() : end]
+    figure = _NEXT_FIGURE.search(after)
+    if figure is not None:
+        after = after[: figure.start()]
+    return sentence[start : m.start()].lower(), after.lower()
 
 
 def _nearest(matcher: Matcher, before: str, after: str) -> str | None:
