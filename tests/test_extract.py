@@ -1155,6 +1155,9 @@ def test_the_words_after_a_later_figure_are_not_a_claims_own() -> None:
     91%'s, not the 12%'s."""
     found = claims("Up to 12% better performance and up to 91% memory saving.")
     assert [(m.value, m.measures == "memory") for m in found] == [(12.0, False), (91.0, True)]
+    # figures joined by "和" / "and" share the words after the last ("在>70%和>90%稀疏")
+    found = claims("它在>70%和>90%稀疏下都快于基线。")
+    assert [(m.value, m.measures) for m in found] == [(70.0, "sparsity"), (90.0, "sparsity")]
 
 
 def test_kg_eval_scores_what_claims_measure_and_which_way(tmp_path: Path) -> None:
