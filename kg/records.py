@@ -103,6 +103,8 @@ class Paper:
     cues: tuple[
         str, ...
     ] = ()  # why kg read this block as a paper ("heading", "authors", "doi" ...)
+    # the phrases its summary sets in bold or italics ("''vertex parallelism''")
+    marked: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -342,3 +342,43 @@ def test_what_a_cue_or_a_definition_does_not_make_a_technique(  # type: ignore[n
 def test_what_a_list_item_and_a_generic_head_leave(tables, text: str, labels: list[str]) -> None:  # type: ignore[no-untyped-def]
     found = [c for c in discovered_concepts(text, tables) if c.scheme]
     assert [c.label_zh or c.label for c in found] == labels
+
+
+@pytest.mark.parametrize(
+    ("text", "marked", "labels"),
+    [
+        # a term set in bold or italics inside a summary is a technique, with its gloss
+        (
+            "Two levels: vertex parallelism first. It caches data in registers.",
+            ("vertex parallelism",),
+            ["vertex parallelism"],
+        ),
+        (
+            "它把网格切成子网格（subgrid）再查表。",
+            ("子网格（subgrid）",),
+            ["子网格"],
+        ),
+        # a label, a figure, a name, an everyday word, a denied term: none
+        ("报告人：张三。", ("报告人",), []),
+        ("Up to 12% better performance.", ("12% better performance",), []),
+        ("Neon runs on every GPU of a node.", ("Neon",), []),
+        ("It is dynamic.", ("dynamic",), []),
+        ("Unlike pipeline flushing, it keeps going.", ("pipeline flushing",), []),
+    ],
+)
+def test_a_term_the_notes_set_in_bold_or_italics_is_a_technique(  # type: ignore[no-untyped-def]
+    tables, text: str, marked: tuple[str, ...], labels: list[str]
+) -> None:
+    found = [c for c in discovered_concepts(text, tables, marked) if c.scheme]
+    assert [c.label_zh or c.label for c in found] == labels
+
+
+def test_a_summary_keeps_the_phrases_it_sets_in_bold_or_italics(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "notes.md").write_text(
+        "# HPDC 2022\n\n## TLPGNN: A Lightweight Two-Level Parallelism Paradigm for Graph "
+        "Neural Network Computation on GPU\n\nIt splits the work into **vertex parallelism** "
+        "and *feature parallelism*, and fuses kernels.\n",
+        encoding="utf-8",
+    )
+    (paper,) = kg.read_notes([tmp_path]).papers
+    assert paper.marked == ("vertex parallelism", "feature parallelism")

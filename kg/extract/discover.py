@@ -526,6 +526,13 @@ _PLACE = regex.compile(
     r"\b(?:University|Institute|College|Laborator(?:y|ies)|Academy|Inc|Corporation)\b", regex.I
 )
 
+# a figure in a marked phrase: "up to 12% better performance" is a claim, not a term
+_FIGURE = regex.compile(r"\d(?:[\d.,]*)\s*(?:%|x\b|×|倍|ms\b|µs|us\b|s\b|GB|TB|MB)", regex.I)
+_MARKED_GLOSS = regex.compile(r"(?P<term>[^()（）]+?)\s*[(（](?P<gloss>[^()（）]+)[)）]")
+_RARE_WORD = 3.0  # zipf frequency: one marked word less common than this is a term ("sharding")
+# what ends a Chinese clause, not a term: "数据结构和计算解耦了"
+_ZH_CLAUSE_END = regex.compile(r"[了吗呢吧啊]$|[，。；：]")
+
 _Tokens = list[tuple[str, int, int, str]]  # jieba's words: (word, start, end, tag)
 
 
@@ -742,3 +749,64 @@ def _cut(text: str) -> list[tuple[str, int, int, str]]:
         out.append((word, at, at + len(word), flag))
         at += len(word)
     return out
+
+
+def emphasized(marked: tuple[str, ...], text: str, tables: Tables) -> list[Discovered]:
+    """Phrases the notes set in bold or italics inside a summary ("the runtime
+    ''overlaps computation and communication''", "用 **warp shuffle** 减少访存"): a
+    note-taker marks the terms of art so. A mark that is a label ("**Authors:**"), a
+    sentence, a figure, a name (a system, a place, one capitalised word), an everyday word
+    or a concept's name is left out, and so is one the text names only to deny it."""
+    out: dict[str, Discovered] = {}
+    sentences = [s for _, s in split_sentences(text)]
+    for raw in marked:
+        said = raw.strip().strip("\"'“”‘’")
+        if not said or said[-1] in ":：.。;；,，!?！？" or _FIGURE.search(said):
+            continue
+        # "**软错误（soft error）**", "*tensor train (TT)*": a term and its other name
+        glossed = _MARKED_GLOSS.fullmatch(said)
+        phrase, alias = (glossed["term"], glossed["gloss"].strip()) if glossed else (said, "")
+        lang = guess_language(phrase)
+        if not _marked_term(phrase, lang, tables):
+            continue
+        sentence = next((s for s in sentences if said in s), "")
+        at = sentence.find(said)
+        labelled = sentence[at + len(said) :].lstrip()[:1] in (":", "：")
+        if at < 0 or (labelled and lang == "zh"):
+            continue  # "**报告人**：…": a label ("**horizontal scaling**: …" is a term)
+        denied = [d.span("span") for x in tables.denials for d in x.finditer(sentence)]
+        if any(a <= at < b for a, b in denied):
+            continue
+        label = phrase
+        if lang == "en":
+            label = " ".join(w.casefold() if w.istitle() else w for w in phrase.split())
+        matches = list(tables.techniques.finditer(phrase))
+        broader = tuple(dict.fromkeys(c for _, b, c in matches if b == len(phrase)))
+        found = Discovered(label, lang, sentence.strip(), broader, alias)
+        out.setdefault(phrase_key(label), found)
+    return list(out.values())
+
+
+def _marked_term(phrase: str, lang: str, tables: Tables) -> bool:
+    """Whether a phrase set in bold or italics names a technique (see :func:`emphasized`)."""
+    if any(a == 0 and b == len(phrase) for a, b, _ in tables.techniques.finditer(phrase)):
+        return False  # a concept's name: the scheme's
+    if known_entity(phrase, tables) is not None or resolve(tables, phrase) is not None:
+        return False
+    vague = tables.vague_baseline.search(phrase)
+    if vague is not None and vague.start() == 0:
+        return False  # "state-of-the-art systems"
+    if lang == "zh":
+        return 2 <= len(phrase) <= 16 and not _ZH_CLAUSE_END.search(phrase)
+    words = phrase.split()
+    if not 1 <= len(words) <= 8 or words[0].casefold() in _STOP:
+        return False
+    lower = [w.casefold() for w in words]
+    if len(words) == 1:
+        word = words[0]
+        # one word: a term in lower case that is no everyday word ("orthogonalization"),
+        # not a name ("Neon", "vLLM", "RDMA" is the scheme's)
+        return word.islower() and (zipf(word) < _RARE_WORD or "-" in word)
+    if any(w[:1].isupper() and any(c.isupper() for c in w[1:]) for w in words):
+        return False  # "AnySeq/GPU", "DeepSpeed ZeRO": a name
+    return not all(zipf(w) >= _EVERYDAY for w in lower)

@@ -388,6 +388,7 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
                     abstract=paper.abstract,
                     abstract_lang=paper.abstract_lang,
                     abstract_lines=paper.abstract_lines,
+                    marked=paper.marked,
                 )
             continue
         listed[same] = paper
@@ -805,6 +806,7 @@ def _joined(paper: Paper, other: Paper) -> Paper:
         if both
         else (paper.abstract_lines or other.abstract_lines),
         links=(*paper.links, *(k for k in other.links if k not in paper.links)),
+        marked=tuple(dict.fromkeys((*paper.marked, *other.marked))),
         authors=paper.authors or other.authors,
         institutions=paper.institutions or other.institutions,
         affiliations=paper.affiliations or other.affiliations,
@@ -928,6 +930,7 @@ def _paper(
         arxiv=arxiv,
         names=_own_names(draft, fields, labels),
         cues=cues,
+        marked=tuple(dict.fromkeys(m for line in fields.abstract for m in line.marks)),
     )
 
 

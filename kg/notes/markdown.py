@@ -102,6 +102,9 @@ class Line:
     links: tuple[Link, ...] = ()
     lead: str = ""  # the bold or linked text the line starts with, when more text follows
     tags: tuple[str, ...] = ()  # the code spans the line starts with: "`G13P08` `2016-09-15`"
+    # the bold or italic phrases inside a line that is not all bold: "the ''runtime''
+    # overlaps …", "用 **warp shuffle** 减少访存"
+    marks: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -446,6 +449,7 @@ class _Walk:
                     links=piece.links,
                     lead=piece.lead,
                     tags=piece.tags,
+                    marks=piece.marks,
                 )
             )
         self.item_first = False
@@ -862,6 +866,7 @@ class _Piece:
     strong: bool = False
     lead: str = ""
     tags: tuple[str, ...] = ()
+    marks: tuple[str, ...] = ()
 
 
 def _setext_heading(nodes: Sequence[_Node]) -> bool:
@@ -893,6 +898,8 @@ def _split_lines(children: Sequence[_Event], br: bool = False) -> list[_Piece]:
     tagged = 0
     href: str | None = None
     link_text: list[str] = []
+    marks: list[str] = []  # the line's bold or italic phrases
+    marked: list[str] = []  # the text of the one open
 
     def flush() -> None:
         nonlocal bold_chars, plain_chars, stage, italic
@@ -906,7 +913,9 @@ def _split_lines(children: Sequence[_Event], br: bool = False) -> list[_Piece]:
             after = rest[len(first) :].lstrip() if rest.startswith(first) else ""
             follows = ":" in first or after.startswith(("(", "（"))
         italic = False
-        out.append(_Piece(plain, tuple(links), whole, first if follows else "", tuple(tags)))
+        shown = () if whole else tuple(_fold(m) for m in marks if m.strip())
+        out.append(_Piece(plain, tuple(links), whole, first if follows else "", tuple(tags), shown))
+        marks.clear()
         text.clear()
         lead.clear()
         tags.clear()
@@ -916,6 +925,10 @@ def _split_lines(children: Sequence[_Event], br: bool = False) -> list[_Piece]:
 
     for child in children:
         kind = child.kind
+        if kind in ("em_open", "strong_open") and not (em or strong):
+            marked.clear()  # a bold or italic phrase opens
+        elif kind in ("em_close", "strong_close") and em + strong == 1:
+            marks.append("".join(marked))  # and closes
         if kind in ("softbreak", "hardbreak"):
             flush()
         elif kind in ("text", "code_inline"):
@@ -927,6 +940,8 @@ def _split_lines(children: Sequence[_Event], br: bool = False) -> list[_Piece]:
             text.append(content)
             if href is not None:
                 link_text.append(content)
+            elif strong or em:
+                marked.append(content)
             if not content.strip():
                 continue
             if kind == "code_inline" and stage == "start" and not (strong or tagged or href):
@@ -945,13 +960,13 @@ def _split_lines(children: Sequence[_Event], br: bool = False) -> list[_Piece]:
             italic = italic or stage == "start"
             stage = "lead" if stage == "start" else stage
         elif kind == "em_close":
-            em -= 1
+            em = max(0, em - 1)
             stage = "after" if stage == "lead" and not (em or strong) and href is None else stage
         elif kind == "strong_open":
             strong += 1
             stage = "lead" if stage == "start" else stage
         elif kind == "strong_close":
-            strong -= 1
+            strong = max(0, strong - 1)
             stage = "after" if stage == "lead" and not (strong or em) and href is None else stage
         elif kind == "html_inline":
             tag = child.content
