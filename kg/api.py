@@ -53,11 +53,23 @@ class Build:
     statements: Statements
     base: str
     redone: list[str] = field(default_factory=list)  # files read anew, not from the cache
+    # text files under the notes folders that kg does not read (files.passed_over)
+    passed_over: list[str] = field(default_factory=list)
 
     @property
     def problems(self) -> list[Problem]:
+        unread = [
+            Problem(
+                "warning",
+                path,
+                1,
+                f"a text file kg does not read ({Path(path).suffix} is no notes suffix): "
+                "its papers are not in the graph; give it one kg reads (.md, .txt …)",
+            )
+            for path in self.passed_over
+        ]
         return sorted(
-            [*self.knowledge.corpus.all_problems, *self.knowledge.problems],
+            [*self.knowledge.corpus.all_problems, *self.knowledge.problems, *unread],
             key=lambda p: (p.path, p.line, p.message),
         )
 
@@ -104,7 +116,8 @@ def build_all(
         knowledge, statements, redone = build_statements(
             notes, lexicon, base, Cache(cache_dir), workers, done, conference
         )
-    return Build(knowledge, statements, base, redone)
+    unread = [files.shown_name(str(p)) for p in files.passed_over(paths)]
+    return Build(knowledge, statements, base, redone, unread)
 
 
 def write(

@@ -174,7 +174,48 @@ def _not_notes(folder: Path) -> bool:
         return False
 
 
-def _walk(folder: Path) -> Iterator[Path]:
+# kinds of files a notes folder holds beside the notes that never are notes: passed over
+# without a word (images, documents, archives, code, data, kg's own outputs)
+_NEVER_NOTES = frozenset(
+    """.png .jpg .jpeg .gif .svg .webp .bmp .ico .tif .tiff .heic .pdf .ps .eps .zip .gz
+    .tgz .bz2 .xz .7z .tar .rar .zst .mp4 .mov .webm .mp3 .wav .m4a .docx .doc .odt .pptx
+    .ppt .key .xlsx .xls .ods .pyc .so .o .a .exe .dll .bin .class .jar .ttf .otf .woff
+    .woff2 .ttl .nt .nq .trig .jsonld .rdf .owl .json .yaml .yml .toml .cfg .ini .conf .py
+    .js .mjs .ts .css .scss .sh .bat .ps1 .c .h .cc .cpp .hpp .rs .go .java .lock .log .db
+    .sqlite .rq .msgpack .pickle .pkl .canvas .excalidraw .drawio .base""".split()  # noqa: SIM905
+)
+
+
+def passed_over(paths: Iterable[str | Path]) -> list[Path]:
+    """Text files under the given folders that kg does not read as notes: a suffix that is
+    no notes suffix (``notes.foo``, ``paper.textile`` before kg read Textile), not a kind
+    of file that never holds notes, and text with letters in its first 4 KB. A build says
+    so, rather than leave their papers out without a word."""
+    out: list[Path] = []
+    for raw in paths:
+        folder = Path(raw)
+        if not folder.is_dir():
+            continue
+        for path in _walk(folder, every=True):
+            suffix = path.suffix.lower()
+            if not suffix or suffix in NOTES_SUFFIXES or suffix in _NEVER_NOTES:
+                continue
+            try:
+                with path.open("rb") as handle:
+                    head = handle.read(4096)
+            except OSError:
+                continue
+            if b"\x00" in head:
+                continue
+            text = head.decode("utf-8", "ignore")
+            if sum(ch.isalpha() for ch in text) >= 20:
+                out.append(path)
+    return sorted(dict.fromkeys(out), key=lambda p: p.as_posix())
+
+
+def _walk(folder: Path, every: bool = False) -> Iterator[Path]:
+    """The notes files under a folder (with ``every``: all its files, kg's outputs,
+    hidden and package folders aside)."""
     seen: set[Path] = set()
 
     def unreadable(exc: OSError) -> None:
@@ -192,6 +233,10 @@ def _walk(folder: Path) -> Iterator[Path]:
         dirs[:] = sorted(d for d in dirs if not _not_notes(Path(top) / d))
         for name in sorted(names):
             path = Path(top) / name
+            if every:
+                if path.is_file() and not name.startswith("."):
+                    yield path
+                continue
             if path.suffix.lower() not in NOTES_SUFFIXES:
                 continue
             if not path.is_file():  # a pipe, a socket, a broken link: its notes would be lost

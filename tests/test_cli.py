@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -43,6 +44,24 @@ def test_unusable_notes_are_listed_and_exit_1(
     assert code == 1
     assert "notes.txt:7: error: paper with no title" in captured.err
     assert "1 papers" in captured.out
+
+
+def test_a_text_file_kg_does_not_read_is_reported(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Papers kept in a file whose suffix kg does not read would be left out without a
+    word: the build names the file. Images, data and code beside the notes are no notes."""
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    shutil.copy(DATA / "cases" / "heading-per-paper" / "notes.md", notes / "reading.md")
+    (notes / "more.notebook").write_text("## Gavel: a scheduler for deep learning jobs\n" * 3)
+    (notes / "figure.png").write_bytes(b"\x89PNG\r\n\x1a\n" + b"\x00" * 64)
+    (notes / "settings.yaml").write_text("theme: dark and light and everything in between\n")
+    code = main(["build", str(notes), "-o", str(tmp_path / "out"), "--no-html"])
+    err = capsys.readouterr().err
+    assert code == 0
+    assert "more.notebook:1: warning: a text file kg does not read" in err
+    assert "figure.png" not in err and "settings.yaml" not in err
 
 
 def test_strict_turns_warnings_into_exit_1(tmp_path: Path) -> None:
