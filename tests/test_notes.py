@@ -58,6 +58,10 @@ def test_case(case: Path) -> None:
     papers = corpus.papers
     want = expected.get("papers", [])
     assert len(papers) == len(want), [p.title for p in papers]
+    for paper in papers:  # every line kg names is a line of the file
+        lines = Path(paper.span.path).read_bytes().count(b"\n") + 1
+        assert 1 <= paper.span.line <= paper.span.end_line <= lines, paper.span
+        assert all(1 <= n <= lines for n in paper.abstract_lines), paper.abstract_lines
     for paper, spec in zip(papers, want, strict=False):
         for key, value in spec.items():
             derived = {

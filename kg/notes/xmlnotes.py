@@ -8,9 +8,10 @@
   A node's rich text and its note (FreeMind's ``richcontent``, OPML's ``_note``) are text
   too.
 - An Evernote (印象笔记) notebook (``.enex``): each note's ``<title>`` a heading
-  ``## Title`` and its body, ENML's HTML, the Markdown :mod:`.webpage` makes of it. A body
-  is usually one long line, so its blocks go on the lines after the title's, and the
-  reader says that line numbers are near.
+  ``## Title`` on its line, and its body, ENML's HTML, the Markdown :mod:`.webpage` makes
+  of it, on the lines after the title's within the note (a body is usually one long
+  line); when a body has more blocks than its note has lines, the last ones share a line
+  and the reader says that line numbers are near.
 
 The standard library's expat parser reads the XML: it fetches nothing (no DTD, no
 external entity) and refuses entities that expand without end; nothing in a file is run.
@@ -119,9 +120,10 @@ def mindmap_to_markdown(text: str) -> tuple[str, bool]:
             items = [f"{indent}- {shown[0]}", *(f"{indent}  - {s}" for s in shown[1:])]
         for k, item in enumerate(items):
             at = max(node.line - 1 + k, free)
-            if at >= len(out):
-                out.append("")
             exact = exact and at == node.line - 1 + k
+            if at >= len(out):  # no line left: with the last one, so lines stay the file's
+                out[-1] = f"{out[-1]} {item.strip(' -#')}"
+                continue
             out[at], free = item, at + 1
     return "\n".join(out), exact
 
@@ -135,8 +137,8 @@ class _Note:
 
 
 def evernote_to_markdown(text: str) -> tuple[str, bool]:
-    """An Evernote export's notes as Markdown, and whether each block is on the line of
-    the file where it starts (False: a body's blocks follow its title's line)."""
+    """An Evernote export's notes as Markdown, and whether each of a body's blocks has a
+    line of its own within its note (False: some share one)."""
     parser = _parser()
     notes: list[_Note] = []
     inside: list[str] = []
@@ -166,18 +168,19 @@ def evernote_to_markdown(text: str) -> tuple[str, bool]:
     _parse(parser, text)
     lines = text.split("\n")
     out = [""] * len(lines)
-    exact, free = True, 0
-    for note in notes:
+    exact = True
+    for k, note in enumerate(notes):
+        # the title on its line; the body's blocks on the lines after it, within the note
+        title = note.line - 1
+        stop = notes[k + 1].line - 1 if k + 1 < len(notes) else len(out)
         body, _ = webpage_to_markdown("".join(note.body))
-        blocks = [f"## {_one_line(''.join(note.title))}", ""]
-        for b in body.split("\n"):
-            if b.strip():
-                blocks += [b, ""]  # each block a paragraph of its own
-        for k, block in enumerate(blocks):
-            wanted = note.line - 1 if k == 0 else max(note.body_line - 1, note.line) + k - 1
-            at = max(wanted, free)
-            if at >= len(out):
-                out.append("")
-            exact = exact and at == wanted
-            out[at], free = block, at + 1
+        blocks = [b for b in body.split("\n") if b.strip()]
+        room = list(range(title + 1, max(stop, title + 1)))
+        out[title] = f"## {_one_line(''.join(note.title))}"
+        if len(blocks) > len(room):  # more blocks than lines: the last ones share a line
+            exact = False
+            keep = max(len(room) - 1, 0)
+            blocks = [*blocks[:keep], " ".join(blocks[keep:])] if room else []
+        for at, block in zip(room, blocks, strict=False):
+            out[at] = block
     return "\n".join(out), exact
