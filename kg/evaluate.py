@@ -255,7 +255,7 @@ def _title_key(title: str) -> str:
     return "".join(ch for ch in title.casefold() if ch.isalnum())
 
 
-def _match_papers(
+def match_papers(
     gold: list[dict[str, Any]], found: list[PaperFacts]
 ) -> list[tuple[dict[str, Any], PaperFacts | None]]:
     """Each gold paper with the paper kg found for it: by DOI when both have one, else by
@@ -304,7 +304,7 @@ def score(gold: dict[str, Any], know: Knowledge, lexicon: Lexicon, name: str) ->
     )
     scores = {k: Score(k) for k in kinds}
     linked_right = linked_total = 0
-    pairs = _match_papers(gold["papers"], know.papers)
+    pairs = match_papers(gold["papers"], know.papers)
     matched = {id(f) for _, f in pairs if f is not None}
     p = scores["papers"]
     for paper, facts in pairs:
