@@ -794,3 +794,22 @@ def test_a_title_opening_with_an_article_is_no_author_line() -> None:
     title = "An End-to-end and Adaptive I/O Optimization Tool for Modern HPC Storage Systems"
     assert author_line(title, labels) is None
     assert author_line("An Chen, Wei Xue (Tsinghua University)", labels) is not None
+
+
+@pytest.mark.parametrize(
+    ("line", "kind"),
+    [
+        # a reading group's own fields are no paper's: who presents, who takes notes, tags
+        ("Presenter: Wen", "ignored"),
+        ("Scribe: Marisol", "ignored"),
+        ("tags: reading-group HPDC2020", "ignored"),
+        # "Links:" is a paper's links (the fourteenth held-out set's notes)
+        ("Links: doi · arXiv 2001.09249 · pp. 125–136", "link"),
+    ],
+)
+def test_reading_group_fields(line: str, kind: str) -> None:
+    from kg.lexicon import load_lexicon
+    from kg.notes import labels_for
+
+    found = labels_for(load_lexicon()).label(line)
+    assert found is not None and found[0] == kind

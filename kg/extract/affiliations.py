@@ -32,7 +32,9 @@ _UNIVERSITY = re.compile(r"(?i)\buniversity\b|\buniv\b|大学")
 _ET_AL = re.compile(r"(等等|等|et al|etc)$", re.IGNORECASE)
 # "(all Google)", "(both MIT)": who the place is for, not part of its name
 _EVERYONE = re.compile(
-    r"^(?:(?:all|both|everyone)(?:\s+(?:two|three|four|five|six|seven|eight|nine|ten|\d+))?"
+    # a hedge before the place: "mostly Leibniz Supercomputing Centre", "主要是清华大学"
+    r"^(?:(?:mostly|mainly|probably|likely|presumably)\s+|(?:大多|主要|大部分)(?:是|在|来自)?\s*)"
+    r"|^(?:(?:all|both|everyone)(?:\s+(?:two|three|four|five|six|seven|eight|nine|ten|\d+))?"
     r"(?:\s+(?:of\s+them|authors))?\s+(?:(?:are\s+)?(?:at|from|of|in)\s+)?(?:the\s+)?"
     # "两位都在 Saarland University", "三位作者均来自清华大学"
     r"|(?:[两二三四五六七八九十\d]+\s*位|全部|所有人|大家)(?:作者)?(?:都|均)?(?:在|来自|是)\s*)",

@@ -20,7 +20,7 @@ from .matcher import Matcher
 
 # "哥伦比亚大学和 Google": 和/与/及 join two places after a word that ends a place's name
 SPLIT_AFFILIATIONS = re.compile(
-    r"\s*(?:[,，、;；/|]|\band\b|&|\n"
+    r"\s*(?:[,，、;；/|]|\band\b|&|\n|\s[—–]\s"
     r"|(?:(?<=大学|学院|公司|中心|集团)|(?<=研究院|研究所|实验室)|(?<=[A-Za-z)）]))\s*(?:以及|和|与|及))\s*"
 )
 NUMBER = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"

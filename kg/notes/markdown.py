@@ -58,6 +58,10 @@ _DEFINITION = regex.compile(r"^:[ \t]+(?=\S)")
 
 # "####1. Title": a heading written without its space (lenient renderers accept it)
 _TIGHT_HEADING = regex.compile(r"^( {0,3}#{1,6})(?=[^\s#])", regex.MULTILINE)
+# a line of tags ("#paper #stencil #gpu", "#to-read"): no heading, though it starts with "#"
+_TAG_LINE = regex.compile(
+    r"^ {0,3}#[^\s#]+(?:[ \t]+#[^\s#]+)+[ \t]*$|^ {0,3}#[\p{Ll}\d][\p{Ll}\d_\-/]*[ \t]*$"
+)
 # the fences of a Pandoc or Quarto div ('::: {.callout-note title="Title"}' ... ':::'): no
 # text of the notes; a title the opening fence carries is a heading of the deepest level,
 # under whatever heads the file (one line for one line: line numbers stay the file's)
@@ -238,11 +242,19 @@ def parse(text: str, headers: Headers = Headers(), front_matter: bool = True) ->
     other cell a line of the item, "Header: cell"; a short cell under a header that names
     no field kg reads ("Item Type", "ISBN", "Pages") is left out. With ``front_matter``
     False, a first block between ``---`` lines is read as notes."""
-    text = _DIV_FENCE.sub(_div_fence, _TIGHT_HEADING.sub(r"\1 ", text))
+    text = _DIV_FENCE.sub(_div_fence, _TIGHT_HEADING.sub(_tight_heading, text))
     front, text, closed = _front_matter(text) if front_matter else ("", text, True)
     walk = _Walk(text, headers)
     walk.blocks(_tree(text))
     return Parsed(tuple(walk.lines), front, 1 if front else 0, closed)
+
+
+def _tight_heading(hashes: regex.Match[str]) -> str:
+    """ "####1. Title" -> "#### 1. Title"; a line of tags stays as it is."""
+    start = hashes.start()
+    end = hashes.string.find("\n", start)
+    line = hashes.string[start : end if end >= 0 else len(hashes.string)]
+    return hashes.group() if _TAG_LINE.match(line) else hashes.group(1) + " "
 
 
 def _div_fence(fence: regex.Match[str]) -> str:

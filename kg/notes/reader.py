@@ -2300,6 +2300,25 @@ class Fields:
     end_line: int = 0
 
 
+def _own_citation(text: str, title: str, labels: Labels) -> str | None:
+    """The authors of a reference to the paper itself in its own note ("Jian Weng, …, and
+    Tony Nowatzki. 2021. UNIT: Unifying Tensorized Instruction Compilation. In CGO ’21."),
+    or None: the people before the first full stop, when the title follows them."""
+    key = "".join(ch for ch in title.casefold() if ch.isalnum())
+    if len(key) < 12 or len(text) > 1500:
+        return None
+    stops = list(_REFERENCE_STOP.finditer(text))
+    if not stops:
+        return None
+    rest = "".join(ch for ch in text[stops[0].end() :].casefold() if ch.isalnum())
+    rest = rest[4:] if rest[:4].isdigit() else rest  # "… Nowatzki. 2021. UNIT: …"
+    if not rest.startswith(key):
+        return None
+    people = text[: stops[0].start()]
+    found = author_line(people, labels, labelled=True)
+    return people if found is not None and found.authors and not found.institutions else None
+
+
 def fields_of(draft: Draft, labels: Labels) -> Fields:
     """Sort a paper's block: author lines, links, abstract and remarks."""
     out = Fields(end_line=draft.start.number)
@@ -2414,6 +2433,10 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
         if line.kind == "authors":  # the authors a reference or "Title — A, B" names
             _authors(out, text, labels)
             _links_of(out, line, labels)  # "… — A et al. (MIT) — https://doi.org/…"
+            continue
+        cited = None if out.authors else _own_citation(text, draft.title, labels)
+        if cited:  # "## References" in the paper's note: "A, B, and C. 2021. Title. In …"
+            _authors(out, cited, labels)
             continue
         if authors_open:
             found = author_line(text, labels)
