@@ -819,6 +819,9 @@ def test_a_technique_named_only_to_be_denied_is_not_the_papers(
             [],
             "classic contraction",
         ),
+        # "比 X 能耗低", "在……上和 X 比": a kind of model (MLP, WNN) is no system's name
+        ("它比 MLP 模型能耗低近 80%。", [], "MLP 模型"),
+        ("在九个数据集上和最先进的 WNN 比，错误率平均降低 40% 以上。", [], "最先进的 WNN"),
     ],
 )
 def test_every_way_of_naming_a_comparison(abstract: str, baselines: list[str], vague: str) -> None:
