@@ -1145,6 +1145,9 @@ def test_a_gold_technique_glossed_in_brackets_is_found_by_either_name(tmp_path: 
         ("GPU 占用率高于 98%。", [(98.0, "utilization", "improvement")]),
         ("It cuts estimated TCO by 17%.", [(17.0, "cost", "reduction")]),
         ("It lowers average JCT by 30-93%.", [(None, "time", "reduction")]),
+        # a model's size is memory; its quality is accuracy
+        ("模型大小减少 50% 以上。", [(50.0, "memory", "reduction")]),
+        ("It brings a 2.3x quality boost.", [(2.3, "accuracy", "improvement")]),
     ],
 )
 def test_a_claim_says_what_it_measures(
