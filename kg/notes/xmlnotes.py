@@ -19,6 +19,7 @@ external entity) and refuses entities that expand without end; nothing in a file
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from xml.parsers import expat
 
@@ -44,7 +45,18 @@ def _parser() -> expat.XMLParserType:
     return parser
 
 
-def _parse(parser: expat.XMLParserType, text: str) -> None:
+def _parse(
+    parser: expat.XMLParserType,
+    text: str,
+    start: Callable[[str, dict[str, str]], None],
+    end: Callable[[str], None],
+    data: Callable[[str], None],
+) -> None:
+    """Read ``text`` with the handlers given; a file that is no well-formed XML raises
+    :class:`XmlNotesError` with the line where it breaks."""
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.CharacterDataHandler = data
     try:
         parser.Parse(text, True)
     except expat.ExpatError as exc:
@@ -101,10 +113,7 @@ def mindmap_to_markdown(text: str) -> tuple[str, bool]:
         if rich:
             rich[-1][1].append(chars)
 
-    parser.StartElementHandler = start
-    parser.EndElementHandler = end
-    parser.CharacterDataHandler = data
-    _parse(parser, text)
+    _parse(parser, text, start, end, data)
     lines = text.split("\n")
     out = [""] * len(lines)
     exact, free = True, 0
@@ -162,10 +171,7 @@ def evernote_to_markdown(text: str) -> tuple[str, bool]:
         elif notes and inside and inside[-1] == "content":
             notes[-1].body.append(chars)
 
-    parser.StartElementHandler = start
-    parser.EndElementHandler = end
-    parser.CharacterDataHandler = data
-    _parse(parser, text)
+    _parse(parser, text, start, end, data)
     lines = text.split("\n")
     out = [""] * len(lines)
     exact = True
