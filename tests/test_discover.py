@@ -165,6 +165,9 @@ def test_discovered_techniques_are_in_their_own_scheme_with_their_evidence(tmp_p
             {},
         ),
         ("They tackled sparsity with a dedicated algorithm.", [], {}),
+        # a subject and its verb are no phrase: "The system realized pipelining"
+        ("The system realized pipelining across GPUs.", [], {}),
+        ("The compiler specialized kernels per shape.", [], {}),
         # a Chinese verb, a place word or "top-k"'s hyphen: where a phrase starts
         ("它借用 CXL 互连，还有 top-k 梯度压缩。", ["CXL 互连", "top-k 梯度压缩"], {}),
         ("线程之间交换数据，办法叫非对称函数映射。", ["非对称函数映射"], {}),
@@ -364,6 +367,28 @@ def test_what_a_list_item_and_a_generic_head_leave(tables, text: str, labels: li
         ("Neon runs on every GPU of a node.", ("Neon",), []),
         ("It is dynamic.", ("dynamic",), []),
         ("Unlike pipeline flushing, it keeps going.", ("pipeline flushing",), []),
+        # dates, times, scores, stars, LaTeX, verdicts and people's names: none
+        (
+            (
+                "Read on 2022-09-13 at 14:30. Must-read, 4/5. Immanuel Trummer and Alice Bob "
+                "wrote it; the bound is $\\frac{a}{b}$. 必读，非常好，张三说没看懂。"
+            ),
+            (
+                "2022-09-13",
+                "14:30",
+                "must-read",
+                "4/5",
+                "Immanuel Trummer",
+                "Alice Bob",
+                "\\frac{a}{b}",
+                "必读",
+                "非常好",
+                "张三",
+                "没看懂",
+                "⭐⭐⭐",
+            ),
+            [],
+        ),
     ],
 )
 def test_a_term_the_notes_set_in_bold_or_italics_is_a_technique(  # type: ignore[no-untyped-def]

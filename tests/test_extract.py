@@ -82,6 +82,7 @@ def facts_of(p: Paper):
         ),
         # everyone at one place, said as a remark; remarks are no places
         ("两位都在 Saarland University", ["saarland-university"], [], []),
+        ("co-authors from Georgia Tech", ["georgia-institute-of-technology"], [], []),
         ("all five at the University of Minnesota", ["university-of-minnesota"], [], []),
         ("Intel; I did not check who sits where", ["intel"], [], []),
         ("没逐个核对；IBM Research 的出版物页面也收录了这篇", ["ibm-research"], [], []),
@@ -103,6 +104,16 @@ def test_registry_entries_carry_labels_country_and_identifiers() -> None:
     gt = LEX.institutions["georgia-institute-of-technology"]
     assert gt.name_zh and gt.country == "US" and gt.wikidata.startswith("Q")
     assert "Georgia Tech" in gt.aliases
+
+
+@pytest.mark.parametrize(
+    "field", ["purple mountain labs", "江苏未来网络创新研究院", "university of nowhere"]
+)
+def test_a_place_in_lower_case_is_no_remark(field: str) -> None:
+    """Only a piece with a remark's words ("I did not check", "per the page", 没, 待补) is
+    dropped: a place kg does not know, written in lower case or with 未来, stays."""
+    facts, know = facts_of(paper_with(field))
+    assert [know.institutions[i].name for i in facts.institutions] == [field]
 
 
 def test_unknown_names_are_kept_unresolved_never_guessed() -> None:
@@ -1148,6 +1159,9 @@ def test_a_gold_technique_glossed_in_brackets_is_found_by_either_name(tmp_path: 
         # a model's size is memory; its quality is accuracy
         ("模型大小减少 50% 以上。", [(50.0, "memory", "reduction")]),
         ("It brings a 2.3x quality boost.", [(2.3, "accuracy", "improvement")]),
+        # a number inside a word is no next figure: the words after it stay the claim's
+        ("It achieves 40% lower 99th-percentile latency.", [(40.0, "latency", "reduction")]),
+        ("It has 30% less 4K random-read latency.", [(30.0, "latency", "reduction")]),
     ],
 )
 def test_a_claim_says_what_it_measures(

@@ -37,12 +37,23 @@ _EVERYONE = re.compile(
     r"|^(?:(?:all|both|everyone)(?:\s+(?:two|three|four|five|six|seven|eight|nine|ten|\d+))?"
     r"(?:\s+(?:of\s+them|authors))?\s+(?:(?:are\s+)?(?:at|from|of|in)\s+)?(?:the\s+)?"
     # "两位都在 Saarland University", "三位作者均来自清华大学"
-    r"|(?:[两二三四五六七八九十\d]+\s*位|全部|所有人|大家)(?:作者)?(?:都|均)?(?:在|来自|是)\s*)",
+    r"|(?:(?:其余|其他|另外)?[两二三四五六七八九十\d]+\s*位|全部|所有人|大家)(?:作者)?(?:都|均)?"
+    r"(?:在|来自|是)\s*"
+    # "co-authors from Georgia Tech", "the others at MIT"
+    r"|(?:(?:the\s+)?(?:co-?authors|others|rest))\s+(?:are\s+)?(?:from|at|in)\s+(?:the\s+)?)",
     re.IGNORECASE,
 )
 # a piece said as a remark, not a place's name: "I did not check who sits where", "per the
 # group's publication page", "没逐个核对", "待补", "见 QUB 学者库"
-_REMARK_ZH = re.compile(r"没|未|待补|待查|核对|收录|^见|不详|不清楚|出版物|页面|主页")
+_REMARK_ZH = re.compile(
+    r"没|未(?:核|查|知|确认|标)|待补|待查|核对|收录|^见|不详|不清楚|出版物|页面|主页"
+)
+# words only a remark has: "I did not check who sits where", "per the group's page"
+_REMARK_EN = frozenset(
+    """i we did didn't not checked check listed lists per see unknown unclear tbd todo
+    probably maybe page pages looked going others""".split()  # noqa: SIM905
+)
+_DOMAIN = re.compile(r"[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|io|ai|edu|cn|dev)/?")
 _NAME_WORDS = frozenset("of the for and de di da del der des du la le at in on & für".split())  # noqa: SIM905
 
 
@@ -302,16 +313,18 @@ def _piece(token: str, paper: Paper, tables: Tables, found: _Found, people: list
 def _remark(piece: str) -> bool:
     """Whether a piece kg does not know is a remark rather than a place's name: Chinese
     with words of a remark (没, 待补, 核对, 收录 …), or Latin words mostly in lower case
-    ("the paper is listed on …", "I did not check who sits where")."""
-    if _REMARK_ZH.search(piece):
-        return True
+    with a word only a remark has ("the paper is listed on …", "I did not check who sits
+    where"; not "purple mountain labs")."""
+    if _REMARK_ZH.search(piece) or _DOMAIN.fullmatch(piece.strip()):
+        return True  # ("antithesis.com": where it was read, not a place)
     words = re.findall(r"[A-Za-z][A-Za-z'’\-]*", piece)
     if len(words) < 2 or any("\u4e00" <= c <= "\u9fff" for c in piece):
         return False
     lower = [w for w in words if w.islower() and w not in _NAME_WORDS] + [
         w for w in words if w == "I"
     ]
-    return len(lower) * 2 >= len(words)
+    said = any(w.casefold() in _REMARK_EN for w in words)
+    return said and len(lower) * 2 >= len(words)
 
 
 def _chinese_person(name: str, tables: Tables) -> bool:

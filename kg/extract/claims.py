@@ -476,7 +476,11 @@ def _own_comparison(
     return None
 
 
-_NEXT_FIGURE = re.compile(r"(?<![\w.])\d")
+# the next claim's figure, not a number inside a word ("99th-percentile", "4K", "3D")
+_NEXT_FIGURE = re.compile(
+    r"(?<![\w.])\d[\d.,]*\s*(?:%|[x×](?![A-Za-z])|倍|times\b|[mµun]?s\b|[KMGT]B\b|GPUs?\b"
+    r"|nodes?\b|cores?\b|个|台|张|块|毫秒|秒)"
+)
 # what joins figures that share the words after the last: "2x and 3x faster", "70%和90%稀疏"
 _JOINED_FIGURES = re.compile(
     r"\s*(?:和|与|及|或|、|,|，|and|or|to|-|–|~|至|到)?\s*[>≥<≤~约]?\s*", re.IGNORECASE

@@ -444,6 +444,8 @@ def _en_heads(sentence: str, heads: frozenset[str]) -> list[tuple[str, int]]:
             if low.isdigit() or low in _NOT_TECHNIQUE:
                 words = []
                 break
+            if _adjective_ed(low) and low not in _PARTICIPLES and not _opens_phrase(tokens, j):
+                break  # "The system realized pipelining": a verb, not an adjective
             words.insert(0, w if _acronym(w) else low)
             j -= 1
         while words and words[0].casefold() in _LEADING:
@@ -528,6 +530,9 @@ _PLACE = regex.compile(
 
 # a figure in a marked phrase: "up to 12% better performance" is a claim, not a term
 _FIGURE = regex.compile(r"\d(?:[\d.,]*)\s*(?:%|x\b|×|倍|ms\b|µs|us\b|s\b|GB|TB|MB)", regex.I)
+# what a marked phrase that names no technique holds: a date or a time, a score, LaTeX
+_NOT_MARKED_TERM = regex.compile(r"\d{1,4}[-/:]\d{1,2}|[{}\\$@#]|\d+\s*/\s*\d+")
+_NAME_JOINS = frozenset(("and", "&", "von", "van", "de", "der"))
 _MARKED_GLOSS = regex.compile(r"(?P<term>[^()（）]+?)\s*[(（](?P<gloss>[^()（）]+)[)）]")
 _RARE_WORD = 3.0  # zipf frequency: one marked word less common than this is a term ("sharding")
 # what ends a Chinese clause, not a term: "数据结构和计算解耦了"
@@ -659,6 +664,16 @@ def _modifier(low: str) -> bool:
     return not low.endswith("ed") or "-" in low or low in _PARTICIPLES or _adjective_ed(low)
 
 
+def _opens_phrase(tokens: list[tuple[str, int]], j: int) -> bool:
+    """Whether the word before ``tokens[j]`` opens a noun phrase (a mark, a function word,
+    an article): "and affinitized scheduling", "uses unified scheduling"."""
+    if j == 0:
+        return True
+    before = tokens[j - 1][0]
+    low = before.casefold()
+    return not _WORD.fullmatch(before) or low in _STOP or low in _LEADING or low in _ANY_VERB
+
+
 def _adjective_ed(low: str) -> bool:
     """An -ed word that is no form of a verb kg knows ("unified", "affinitized",
     "pipelined"), so stands before a head as an adjective; "used", "applied", "proposed",
@@ -767,7 +782,7 @@ def emphasized(marked: tuple[str, ...], text: str, tables: Tables) -> list[Disco
         glossed = _MARKED_GLOSS.fullmatch(said)
         phrase, alias = (glossed["term"], glossed["gloss"].strip()) if glossed else (said, "")
         lang = guess_language(phrase)
-        if not _marked_term(phrase, lang, tables):
+        if not _marked_term(phrase, lang, tables, glossed=bool(alias)):
             continue
         sentence = next((s for s in sentences if said in s), "")
         at = sentence.find(said)
@@ -787,7 +802,7 @@ def emphasized(marked: tuple[str, ...], text: str, tables: Tables) -> list[Disco
     return list(out.values())
 
 
-def _marked_term(phrase: str, lang: str, tables: Tables) -> bool:
+def _marked_term(phrase: str, lang: str, tables: Tables, glossed: bool = False) -> bool:
     """Whether a phrase set in bold or italics names a technique (see :func:`emphasized`)."""
     if any(a == 0 and b == len(phrase) for a, b, _ in tables.techniques.finditer(phrase)):
         return False  # a concept's name: the scheme's
@@ -796,17 +811,23 @@ def _marked_term(phrase: str, lang: str, tables: Tables) -> bool:
     vague = tables.vague_baseline.search(phrase)
     if vague is not None and vague.start() == 0:
         return False  # "state-of-the-art systems"
-    if lang == "zh":
-        return 2 <= len(phrase) <= 16 and not _ZH_CLAUSE_END.search(phrase)
+    if _NOT_MARKED_TERM.search(phrase) or sum(ch.isalpha() for ch in phrase) < 2:
+        return False  # a date, a time, a score, LaTeX, stars
+    if lang == "zh" and _HAN.search(phrase):
+        # a verdict or a name is short ("必读", "没看懂", "张三"): a term has four characters,
+        # or fewer with its English name beside it ("子网格（subgrid）")
+        return (2 if glossed else 4) <= len(phrase) <= 16 and not _ZH_CLAUSE_END.search(phrase)
     words = phrase.split()
     if not 1 <= len(words) <= 8 or words[0].casefold() in _STOP:
         return False
     lower = [w.casefold() for w in words]
     if len(words) == 1:
+        # one word: a term in lower case that is no everyday word ("orthogonalization",
+        # not "must-read"), not a name ("Neon", "vLLM", "RDMA" is the scheme's)
         word = words[0]
-        # one word: a term in lower case that is no everyday word ("orthogonalization"),
-        # not a name ("Neon", "vLLM", "RDMA" is the scheme's)
-        return word.islower() and (zipf(word) < _RARE_WORD or "-" in word)
+        return word.islower() and any(zipf(p) < _RARE_WORD for p in word.split("-") if p)
     if any(w[:1].isupper() and any(c.isupper() for c in w[1:]) for w in words):
         return False  # "AnySeq/GPU", "DeepSpeed ZeRO": a name
+    if all(w.istitle() or w in _NAME_JOINS for w in words):
+        return False  # "Immanuel Trummer", "Alice and Bob": people's names
     return not all(zipf(w) >= _EVERYDAY for w in lower)

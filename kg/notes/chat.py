@@ -20,10 +20,12 @@ from __future__ import annotations
 import regex
 
 # a message's first line: its date and time in brackets, then who wrote it
+# (who wrote it is all the line holds: "[2023-06-18 09:15] Read “Orca” …" is a log's entry)
 _MESSAGE = regex.compile(
     r"^\[(?:\d{1,4}[/.\-]\d{1,2}[/.\-]\d{1,4}),?[ T]\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]*[AaPp][Mm])?\]"
-    r"[ \t]+\S.*$"
+    r"[ \t]+[^\s:;,\"“”]+(?:[ \t][^\s:;,\"“”]+){0,2}[ \t]*$"
 )
+_HEAD = 8  # the lines a channel's header may take
 _RULE = regex.compile(r"^={10,}[ \t]*$")
 _HEADER = regex.compile(r"^(?:Guild|Channel|Topic|After|Before):[ \t]")
 _BLOCK = regex.compile(r"^\{(?:Embed|Attachments|Stickers|Reactions)\}[ \t]*$")
@@ -34,8 +36,12 @@ _BOLD_LINE = regex.compile(r"^[^\p{L}\p{N}*_\[]{0,4}\*\*(?P<title>[^*\n]+?)\*\*[
 def is_chat_export(text: str) -> bool:
     """Whether the text is a channel's export: its header between two rules naming the
     channel, or at least three messages' ``[date] name`` lines."""
-    head = text.lstrip("\n").split("\n", 8)[:8]
-    if head and _RULE.match(head[0]) and any(line.startswith("Channel: ") for line in head):
+    head = text.split("\n", _HEAD)[:_HEAD]
+    if (
+        head
+        and _RULE.match(head[0].lstrip("\ufeff"))
+        and any(line.startswith("Channel: ") for line in head)
+    ):
         return True
     count = 0
     for line in text.split("\n"):
@@ -75,6 +81,6 @@ def chat_to_markdown(text: str) -> str:
             bold = _BOLD_LINE.match(line.strip())
             if bold is not None:
                 out[at] = "### " + bold["title"].strip()
-        elif _HEADER.match(line) and at < 8:
+        elif _HEADER.match(line) and at < _HEAD:
             out[at] = ""
     return "\n".join(out)

@@ -58,6 +58,7 @@ _DEFINITION = regex.compile(r"^:[ \t]+(?=\S)")
 
 # "####1. Title": a heading written without its space (lenient renderers accept it)
 _TIGHT_HEADING = regex.compile(r"^( {0,3}#{1,6})(?=[^\s#])", regex.MULTILINE)
+_TAGS_HEADING = regex.compile(r"^(?:tags|标签)\s*[:：]", regex.IGNORECASE)
 # a line of tags ("#paper #stencil #gpu", "#to-read"): no heading, though it starts with "#"
 _TAG_LINE = regex.compile(
     r"^ {0,3}#[^\s#]+(?:[ \t]+#[^\s#]+)+[ \t]*$|^ {0,3}#[\p{Ll}\d][\p{Ll}\d_\-/]*[ \t]*$"
@@ -442,6 +443,8 @@ class _Walk:
                 # its own, without the time and who wrote it
                 plain = plain[said.end() :]
                 self.block += 1
+            if level and _TAGS_HEADING.match(plain):
+                level = 0  # HackMD's "###### tags: `a` `b`": the page's tags, a line of text
             if level:
                 kind = "heading"
             elif item_first and offset == 0:

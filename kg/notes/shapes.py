@@ -16,6 +16,9 @@ from .conference import venue_in
 from .labels import Labels
 from .memo import memo
 
+# a hyphen before a lower-case letter: a term's ("End-to-end"), not a name's ("Jae-Hyun")
+_TERM_HYPHEN = regex.compile(r"-\p{Ll}")
+
 # A DOI's suffix may hold balanced brackets ("10.1016/S0140-6736(20)30183-5",
 # "10.1145/a[1]"); an unbalanced closing one ends it, as in "(doi:10.1145/x)" or
 # "[DOI](https://doi.org/10.1145/x)".
@@ -450,8 +453,8 @@ def is_person(name: str, labels: Labels) -> bool:
         return False  # "Frustratingly Simple Retrieval Improves Challenging": five words, no name
     if _ACRONYM.match(words[0]) and len(words[0]) > 2 and not words[0].endswith("."):
         return False
-    if words[0] in ("A", "An", "The") and "-" in name:
-        return False  # "An End-to-end", opening a title: no name starts with an article
+    if words[0] in ("A", "An", "The") and any(_TERM_HYPHEN.search(w) for w in words[1:]):
+        return False  # "An End-to-end", opening a title ("An Jae-Hyun" is a name)
     named = 0
     for w in words:
         if w.casefold() in _PARTICLES:

@@ -42,6 +42,11 @@ class XmlNotesError(ValueError):
 def _parser() -> expat.XMLParserType:
     parser = expat.ParserCreate()
     parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+
+    def entity(*_: object) -> None:
+        raise XmlNotesError("an entity declaration: notes declare none", parser.CurrentLineNumber)
+
+    parser.EntityDeclHandler = entity  # no entity is expanded, however little
     return parser
 
 
@@ -59,6 +64,8 @@ def _parse(
     parser.CharacterDataHandler = data
     try:
         parser.Parse(text, True)
+    except XmlNotesError:
+        raise
     except expat.ExpatError as exc:
         message = f"not XML kg can read: {expat.errors.messages[exc.code]}"
         raise XmlNotesError(message, exc.lineno) from None
@@ -130,11 +137,24 @@ def mindmap_to_markdown(text: str) -> tuple[str, bool]:
         for k, item in enumerate(items):
             at = max(node.line - 1 + k, free)
             exact = exact and at == node.line - 1 + k
-            if at >= len(out):  # no line left: with the last one, so lines stay the file's
-                out[-1] = f"{out[-1]} {item.strip(' -#')}"
-                continue
+            if at >= len(out):  # more nodes than lines (a map on one line): one a line
+                return "\n".join(_one_a_line(nodes)), False
             out[at], free = item, at + 1
     return "\n".join(out), exact
+
+
+def _one_a_line(nodes: list[_Node]) -> list[str]:
+    """The nodes of a map written on fewer lines than it has nodes, one a line."""
+    out: list[str] = []
+    for node in nodes:
+        shown = [s for s in (_one_line(node.text), *node.rich, _one_line(node.note)) if s]
+        indent = "  " * max(node.depth - 1, 0)
+        for k, said in enumerate(shown):
+            if node.depth == 0 and k == 0:
+                out.append(f"# {said}")
+            else:
+                out.append(f"{indent}{'  ' if k else ''}- {said}")
+    return out
 
 
 @dataclass
@@ -182,11 +202,22 @@ def evernote_to_markdown(text: str) -> tuple[str, bool]:
         body, _ = webpage_to_markdown("".join(note.body))
         blocks = [b for b in body.split("\n") if b.strip()]
         room = list(range(title + 1, max(stop, title + 1)))
+        if (blocks and not room) or title < 0 or out[title]:
+            # notes that share a line (an export written on one line): one after the other
+            return _one_after_another(notes), False
         out[title] = f"## {_one_line(''.join(note.title))}"
         if len(blocks) > len(room):  # more blocks than lines: the last ones share a line
             exact = False
-            keep = max(len(room) - 1, 0)
-            blocks = [*blocks[:keep], " ".join(blocks[keep:])] if room else []
+            keep = len(room) - 1
+            blocks = [*blocks[:keep], " ".join(blocks[keep:])]
         for at, block in zip(room, blocks, strict=False):
             out[at] = block
     return "\n".join(out), exact
+
+
+def _one_after_another(notes: list[_Note]) -> str:
+    parts: list[str] = []
+    for note in notes:
+        body, _ = webpage_to_markdown("".join(note.body))
+        parts.append(f"## {_one_line(''.join(note.title))}\n\n{body.strip()}\n")
+    return "\n".join(parts)
