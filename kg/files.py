@@ -182,7 +182,8 @@ _NEVER_NOTES = frozenset(
     .ppt .key .xlsx .xls .ods .pyc .so .o .a .exe .dll .bin .class .jar .ttf .otf .woff
     .woff2 .ttl .nt .nq .trig .jsonld .rdf .owl .json .yaml .yml .toml .cfg .ini .conf .py
     .js .mjs .ts .css .scss .sh .bat .ps1 .c .h .cc .cpp .hpp .rs .go .java .lock .log .db
-    .sqlite .rq .msgpack .pickle .pkl .canvas .excalidraw .drawio .base""".split()  # noqa: SIM905
+    .sqlite .rq .msgpack .pickle .pkl .canvas .excalidraw .drawio .base .sty .cls .bbl .bst
+    .aux .edn .eml .orig .bak .swp .tmp .old .m .mm.orig .bib.bak .patch .diff .csl""".split()  # noqa: SIM905
 )
 
 
@@ -200,6 +201,8 @@ def passed_over(paths: Iterable[str | Path]) -> list[Path]:
             suffix = path.suffix.lower()
             if not suffix or suffix in NOTES_SUFFIXES or suffix in _NEVER_NOTES:
                 continue
+            if path.name.endswith("~") or path.name.startswith("#"):
+                continue  # an editor's backup or lock file
             try:
                 with path.open("rb") as handle:
                     head = handle.read(4096)

@@ -849,3 +849,33 @@ def test_a_korean_name_after_an_article_shape_is_a_name() -> None:
 
     found = author_line("An Jae-Hyun, Wei Xue (Tsinghua University)", labels_for(load_lexicon()))
     assert found is not None and [a.name for a in found.authors] == ["An Jae-Hyun", "Wei Xue"]
+
+
+def test_lines_that_look_like_textile_in_markdown_stay_markdown() -> None:
+    from kg.notes.wiki import wiki_kind
+
+    text = "## XRP: In-Kernel Storage Functions\n\nh1. the hook is the key trick\nh2. it helps\n"
+    assert wiki_kind("notes.md", text) is None
+    assert wiki_kind("notes.md", "h2. Scheduling\n\nh3. Caladan: …\n") == "textile"
+    assert wiki_kind("osdi.tid", "title: OSDI\ntype: text/markdown\n\n# Papers\n") is None
+
+
+def test_a_see_also_line_before_a_list_ends_the_notes(tmp_path: Path) -> None:
+    """ "See also my other posts from this conference:" opens a list of other posts: the
+    notes end there; "See also [[X]] and issue #412." in passing does not end them."""
+    (tmp_path / "post.md").write_text(
+        "# OSDI 2022\n\n## Orca: A Distributed Serving System for Transformer-Based Generative "
+        "Models\n\nGyeong-In Yu, Byung-Gon Chun (Seoul National University)\n\n"
+        "It schedules a batch one iteration at a time.\n\n"
+        "See also my other posts from this conference:\n\n"
+        "### Notes on Running a Reading Group for Systems Research Papers\n\nA post.\n",
+        encoding="utf-8",
+    )
+    assert [p.title[:4] for p in read_notes([tmp_path]).papers] == ["Orca"]
+
+
+def test_objective_c_beside_the_notes_is_no_mind_map(tmp_path: Path) -> None:
+    (tmp_path / "Bridge.mm").write_text('#import "Bridge.h"\n@implementation Bridge\n@end\n')
+    (problem,) = read_notes([tmp_path]).all_problems
+    assert (problem.severity, problem.line) == ("warning", 1)
+    assert "not a mind map" in problem.message

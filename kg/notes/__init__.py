@@ -228,6 +228,12 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
         text, crowded = bibtex_file(text)  # a reference manager's BibTeX export, line for line
         for number in crowded:
             problem("warning", number, "BibTeX entry on too few lines: some of its fields not read")
+    elif lower_path.endswith(MINDMAP_SUFFIXES + EVERNOTE_SUFFIXES) and not text.lstrip(
+        "\ufeff \t\n"
+    ).startswith("<"):
+        # "Bridge.mm", Objective-C++ source beside the notes: no mind map, no notes
+        problem("warning", 1, "not a mind map or an export kg reads (no XML); not read")
+        text, said = "", True
     elif lower_path.endswith(MINDMAP_SUFFIXES + EVERNOTE_SUFFIXES):
         try:  # an outliner's mind map or an Evernote notebook; nothing in it is fetched or run
             if lower_path.endswith(EVERNOTE_SUFFIXES):
@@ -838,6 +844,8 @@ def _ends(lines: list[Line], at: int, labels: Labels) -> bool:
         level = line.level
     elif labels.is_end(line.text.strip(" \t:：*_")) and len(line.text.strip(" \t:：*_")) <= 24:
         return True  # "See also:", "相关文章" alone on their line
+    elif line.text.rstrip().endswith((":", "：")):
+        return True  # "See also my other posts from this conference:", a list after it
     else:
         level = 7  # "See also [[X]] and issue #412": a sentence, not the notes' end
     return not any(

@@ -78,9 +78,11 @@ _TEXTILE_BOLD = regex.compile(r"(?<![\w*])\*{1,2}(?=\S)(?P<t>[^*\n]+?)(?<=\S)\*{
 _TEXTILE_ITALIC = regex.compile(r"(?<![\w_])_{1,2}(?=\S)(?P<t>[^_\n]+?)(?<=\S)_{1,2}(?![\w_])")
 _TEXTILE_CODE = regex.compile(r"(?<!\w)@(?=\S)([^@\n]+?)(?<=\S)@(?!\w)")
 _TEXTILE_CELL = regex.compile(r"^(?P<head>_)?(?:[<>=^~]|\\\d+|/\d+|\([^)]*\)|\{[^}]*\})*\.[ \t]")
-_TEXTILE_MARKS = regex.compile(r"(?m)^h[1-6]\.[ \t]+\S")
+_TEXTILE_MARKS = regex.compile(r"(?m)^h[1-6]\.[ \t]+\p{Lu}")
 _TIDDLER_FIELD = regex.compile(r"^(?P<key>[a-z][a-z0-9._-]*):[ \t]*(?P<value>.*)$")
 _TIDDLER_TYPE = regex.compile(r"(?m)^type:[ \t]*text/vnd\.tiddlywiki[ \t]*$")
+_TIDDLER_OTHER_TYPE = regex.compile(r"(?m)^type:[ \t]*(?!text/vnd\.tiddlywiki)\S+[ \t]*$")
+_MARKDOWN_HEADING = regex.compile(r"(?m)^ {0,3}#{1,6}[ \t]+\S")
 _TW_HEADING = regex.compile(r"^(?P<marks>!{1,6})[ \t]*(?P<title>\S.*)$")
 _TW_LINK = regex.compile(r"\[\[(?P<text>[^\]|]+)(?:\|(?P<target>[^\]]+))?\]\]")
 _TW_EXTERNAL = regex.compile(r"\[ext\[(?P<text>[^\]|]+)(?:\|(?P<target>[^\]]+))?\]\]")
@@ -99,13 +101,16 @@ def wiki_kind(path: str, text: str) -> str | None:
     if path.endswith(".textile"):
         return "textile"
     if path.endswith(".tid"):
-        return "tiddlywiki"
+        # a tiddler of another type ("type: text/markdown") is what its type says
+        other = _TIDDLER_OTHER_TYPE.search(text)
+        return None if other else "tiddlywiki"
     if not path.endswith((".txt", ".md", ".markdown", ".notes")):
         return None
     if _TIDDLER_TYPE.search(text):
         return "tiddlywiki"
-    if len(_TEXTILE_MARKS.findall(_FENCE.sub("", text))) >= 2:
-        return "textile"
+    plain = _FENCE.sub("", text)
+    if len(_TEXTILE_MARKS.findall(plain)) >= 2 and not _MARKDOWN_HEADING.search(plain):
+        return "textile"  # "h2. Title" lines and no "## Title" line
     if "==" not in text:
         return None
     text = _FENCE.sub("", text)
