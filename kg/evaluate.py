@@ -37,8 +37,8 @@ from .extract.tables import resolve
 from .lexicon import Lexicon, load_lexicon
 from .notes import read_notes
 from .records import Knowledge, Metric, PaperFacts
+from .text import GLOSSED, yaml_too_deep
 from .text import fold as _fold
-from .text import yaml_too_deep
 
 
 @dataclass
@@ -187,7 +187,7 @@ class _Names:
         """The names a gold technique gives: itself and, when it glosses a term in brackets
         ("软错误（soft error）", "last level cache (LLC)"), each of the two names."""
         forms = {self.concept(name)}
-        m = _GLOSSED.fullmatch(name.strip())
+        m = GLOSSED.fullmatch(name.strip())
         if m:
             forms |= {self.concept(m.group("term")), self.concept(m.group("gloss"))}
         return forms | {_without_generic_head(f) for f in forms}
@@ -209,10 +209,6 @@ _GENERIC_HEADS = regex.compile(
     r"(?<=\S)\s*(?:\s(?:approache?|method|technique|strategy|strategie|scheme|mechanism|framework"
     r"|algorithm|design|system)|算法|策略|方法|机制|技术|方案|框架)$"
 )
-
-
-# a gold technique written with its other name in brackets: "伪随机数生成器（PRNG）"
-_GLOSSED = regex.compile(r"(?P<term>[^()（）]+?)\s*[(（](?P<gloss>[^()（）]+)[)）]")
 
 
 def _without_generic_head(key: str) -> str:

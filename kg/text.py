@@ -42,6 +42,8 @@ def display_width(text: str) -> int:
 
 # a part of an institution named before it ("Faculty of Informatics, TU Wien"): the reader
 # takes such a line for an institutions line, the affiliations step passes the part over
+# a term with its other name in brackets: "软错误（soft error）", "last level cache (LLC)"
+GLOSSED = regex.compile(r"(?P<term>[^()（）]+?)\s*[(（](?P<gloss>[^()（）]+)[)）]")
 INSTITUTION_PART = regex.compile(
     r"^(?:Department|Dept\.?|Faculty|School|Division|Chair)\s+(?:of|for)\s+\p{Lu}"
 )

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import regex
 
-from ..text import fold, guess_language
+from ..text import GLOSSED, fold, guess_language
 from .claims import split_sentences
 from .everyday import zipf
 from .mentions import known_entity
@@ -533,7 +533,6 @@ _FIGURE = regex.compile(r"\d(?:[\d.,]*)\s*(?:%|x\b|×|倍|ms\b|µs|us\b|s\b|GB|T
 # what a marked phrase that names no technique holds: a date or a time, a score, LaTeX
 _NOT_MARKED_TERM = regex.compile(r"\d{1,4}[-/:]\d{1,2}|[{}\\$@#]|\d+\s*/\s*\d+")
 _NAME_JOINS = frozenset(("and", "&", "von", "van", "de", "der"))
-_MARKED_GLOSS = regex.compile(r"(?P<term>[^()（）]+?)\s*[(（](?P<gloss>[^()（）]+)[)）]")
 _RARE_WORD = 3.0  # zipf frequency: one marked word less common than this is a term ("sharding")
 # what ends a Chinese clause, not a term: "数据结构和计算解耦了"
 _ZH_CLAUSE_END = regex.compile(r"[了吗呢吧啊]$|[，。；：]")
@@ -779,7 +778,7 @@ def emphasized(marked: tuple[str, ...], text: str, tables: Tables) -> list[Disco
         if not said or said[-1] in ":：.。;；,，!?！？" or _FIGURE.search(said):
             continue
         # "**软错误（soft error）**", "*tensor train (TT)*": a term and its other name
-        glossed = _MARKED_GLOSS.fullmatch(said)
+        glossed = GLOSSED.fullmatch(said)
         phrase, alias = (glossed["term"], glossed["gloss"].strip()) if glossed else (said, "")
         lang = guess_language(phrase)
         if not _marked_term(phrase, lang, tables, glossed=bool(alias)):
