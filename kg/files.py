@@ -197,7 +197,9 @@ def passed_over(paths: Iterable[str | Path]) -> list[Path]:
         folder = Path(raw)
         if not folder.is_dir():
             continue
-        for path in _walk(folder, every=True):
+        for path in _files(folder):
+            if path.name.startswith(".") or not path.is_file():
+                continue
             suffix = path.suffix.lower()
             if not suffix or suffix in NOTES_SUFFIXES or suffix in _NEVER_NOTES:
                 continue
@@ -216,9 +218,20 @@ def passed_over(paths: Iterable[str | Path]) -> list[Path]:
     return sorted(dict.fromkeys(out), key=lambda p: p.as_posix())
 
 
-def _walk(folder: Path, every: bool = False) -> Iterator[Path]:
-    """The notes files under a folder (with ``every``: all its files, kg's outputs,
-    hidden and package folders aside)."""
+def _walk(folder: Path) -> Iterator[Path]:
+    """The notes files under a folder; one that is no regular file is an error."""
+    for path in _files(folder):
+        if path.suffix.lower() not in NOTES_SUFFIXES:
+            continue
+        if not path.is_file():  # a pipe, a socket, a broken link: its notes would be lost
+            what = "a link to nothing" if not path.exists() else "not a regular file"
+            raise NotesError(f"{what}; kg cannot read notes from it", str(path))
+        yield path
+
+
+def _files(folder: Path) -> Iterator[Path]:
+    """Every name under a folder, in a stable order: folders followed through links (each
+    real folder once), hidden and package folders and kg's outputs passed over."""
     seen: set[Path] = set()
 
     def unreadable(exc: OSError) -> None:
@@ -235,17 +248,7 @@ def _walk(folder: Path, every: bool = False) -> Iterator[Path]:
         seen.add(real)
         dirs[:] = sorted(d for d in dirs if not _not_notes(Path(top) / d))
         for name in sorted(names):
-            path = Path(top) / name
-            if every:
-                if path.is_file() and not name.startswith("."):
-                    yield path
-                continue
-            if path.suffix.lower() not in NOTES_SUFFIXES:
-                continue
-            if not path.is_file():  # a pipe, a socket, a broken link: its notes would be lost
-                what = "a link to nothing" if not path.exists() else "not a regular file"
-                raise NotesError(f"{what}; kg cannot read notes from it", str(path))
-            yield path
+            yield Path(top) / name
 
 
 def notes_files(paths: Iterable[str | Path]) -> list[NotesPath]:

@@ -189,10 +189,13 @@ def _block(line: str, below: str, kind: str) -> tuple[str, bool]:
         return definition.group("value"), False
     item = _LIST.match(line)
     if item is not None:
-        marks = item.group("marks")
-        indent = "   " * (len(marks) - 1)
-        return f"{indent}{'1.' if marks[-1] == '#' else '-'} {item.group('text')}", False
+        return _list_item(item["marks"], item["text"]), False
     return line, False
+
+
+def _list_item(marks: str, text: str) -> str:
+    """ "## item" (a numbered item two deep) or "* item" as Markdown's list item."""
+    return "   " * (len(marks) - 1) + f"{'1.' if marks[-1] == '#' else '-'} {text}"
 
 
 def _table_line(line: str, columns: int, ruled: bool) -> tuple[str | None, int, bool]:
@@ -315,9 +318,7 @@ def _lines_to_markdown(lines: list[str], kind: str) -> str:
                 continue
             item = _TEXTILE_LIST.match(line)
             if item is not None:
-                marks = item["marks"]
-                mark = "1." if marks[-1] == "#" else "-"
-                out[at] = "   " * (len(marks) - 1) + f"{mark} {_inline(item['text'], kind)}"
+                out[at] = _list_item(item["marks"], _inline(item["text"], kind))
                 continue
             out[at] = _inline(line, kind)
             continue
