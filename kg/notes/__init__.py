@@ -267,9 +267,8 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
         text = bare[1]
     sheet = lower_path.endswith(SPREADSHEETS)
     parsed = parse(text, Headers(labels.title_headers, labels.label_words, sheet))
-    lines = _footnoted(
-        _continued_fields(_heading_fields(list(parsed.lines), labels), labels), labels
-    )
+    lines = _field_items(_heading_fields(list(parsed.lines), labels), labels)
+    lines = _footnoted(_continued_fields(lines, labels), labels)
     open_fence = _unclosed_fence(text)
     if open_fence is not None:
         at, rest = open_fence
@@ -622,6 +621,31 @@ def _heading_fields(lines: list[Line], labels: Labels) -> list[Line]:
         field = f"{pending.text}: {line.text}" if pending is not None else line.text
         out.append(replace(line, text=field, kind="text", level=0) if answered else line)
         pending = None
+    return out
+
+
+def _field_items(lines: list[Line], labels: Labels) -> list[Line]:
+    """A paper's fields written as a flat list ("- 论文：Title", "- 作者：A, B", "- 链接：…"):
+    a run of items at one depth whose first names the title field and whose others name
+    fields too is one card of labelled lines, as it would be without the bullets."""
+    out = list(lines)
+    at = 0
+    while at < len(out):
+        first = out[at]
+        label = labels.label(first.text) if first.kind == "item" else None
+        if label is None or label[0] != "title":
+            at += 1
+            continue
+        end = at + 1
+        while end < len(out) and out[end].depth == first.depth and out[end].item:
+            end += 1
+        items = [line for line in out[at:end] if line.kind == "item"]
+        if sum(labels.label(line.text) is not None for line in items) < 2:
+            at = end
+            continue
+        for k in range(at, end):
+            out[k] = replace(out[k], kind="text", depth=0, item=0, block=first.block)
+        at = end
     return out
 
 
