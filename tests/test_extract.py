@@ -937,6 +937,80 @@ def test_a_multiple_of_what_another_system_reaches_is_a_comparison_with_it() -> 
 @pytest.mark.parametrize(
     ("abstract", "expected"),
     [
+        # a comparison said after every claim of the sentence is theirs
+        (
+            "It reaches 1.5x on SSDs and 1.1x on HDDs, both measured against the default placement",
+            [(1.5, (), "default placement"), (1.1, (), "default placement")],
+        ),
+        (
+            "Lookups are 7% faster on average, and 12% at most, than the best earlier index.",
+            [(7.0, (), "best earlier index"), (12.0, (), "best earlier index")],
+        ),
+        # but not when it is a clause of its own, with its own verb
+        ("精度损失不到 1%，困惑度也优于以往的剪枝方案。", [(1.0, (), "")]),
+        # a sentence that only says what the claims before it were compared with
+        (
+            "写吞吐提升 2.1 倍，读吞吐提升 1.3 倍。对比对象是调优过的单机基线。",
+            [(2.1, (), "调优过的单机基线"), (1.3, (), "调优过的单机基线")],
+        ),
+        # the words around it make any phrase a baseline: "相比…，", "within 3% of"
+        ("相比逐周期模拟，评估快 900 倍以上。", [(900.0, (), "逐周期模拟")]),
+        (
+            "It is within 2% of exhaustive search over all tilings.",
+            [(2.0, (), "exhaustive search")],
+        ),
+        ("相比之下，它快 2 倍。", [(2.0, (), "")]),
+        # a name written in lower case, as code, or with its module
+        ("Allocation is up to 19% faster than mimalloc.", [(19.0, ("mimalloc",), "")]),
+        ("结果（对比 tcmalloc）：快 3 倍。", [(3.0, ("tcmalloc",), "")]),
+        ("It beats the vendor's MPI_Allgatherv by up to 30%.", [(30.0, ("mpi-allgatherv",), "")]),
+        ("比 SciPy.sparse 最多快 40 倍。", [(40.0, ("scipy-sparse",), "")]),
+        # "X 的 N 倍", each name with its own multiple
+        (
+            "最大 batch 分别是 Chainer 的 4 倍、Checkmate 的 1.8 倍。",
+            [(4.0, ("chainer",), ""), (1.8, ("checkmate",), "")],
+        ),
+        # a kind of things that only names which kind is unnamed; a kind with named examples
+        # keeps both
+        (
+            "It runs 2x faster than state-of-the-art GPU k-means implementations.",
+            [(2.0, (), "state-of-the-art GPU k-means implementations")],
+        ),
+        (
+            "比现有的压缩库（Zstd 1、LZ4 2）至少快 2 倍。",
+            [(2.0, ("zstd-1", "lz4-2"), "现有的压缩库")],
+        ),
+        # "1.4x what plain data parallelism achieves"; "than those from existing compilers"
+        (
+            "Cluster throughput is 1.4x what plain data parallelism achieves alone.",
+            [(1.4, (), "plain data parallelism")],
+        ),
+        (
+            "Its circuits have 2x better fidelity than those from existing compilers.",
+            [(2.0, (), "existing compilers")],
+        ),
+        # what follows a comma after an unnamed baseline is not compared with
+        (
+            "Against the current vendor library, the new Gather and AllGather are 2.5x faster.",
+            [(2.5, (), "current vendor library")],
+        ),
+        # "比…还要高", a word with 优 that is no verb ("优化"), a number in "8K 项 … 的基线"
+        ("比最先进的预取机制平均还要高 9%。", [(9.0, (), "最先进的预取机制")]),
+        ("比不做通信优化的基线快 20%。", [(20.0, (), "不做通信优化的基线")]),
+        ("它相对 4K 项 BTB 的基线平均加速 11%。", [(11.0, ("btb",), "")]),
+        # "accuracy vs. performance": a trade-off, no comparison
+        ("Tuning accuracy vs. performance is hard; it saves 30% energy.", [(30.0, (), "")]),
+    ],
+)
+def test_every_comparison_finds_its_claims(
+    abstract: str, expected: list[tuple[float, tuple[str, ...], str]]
+) -> None:
+    assert [(m.min or m.value, m.baselines, m.compared_with) for m in claims(abstract)] == expected
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
         # a sentence with no figure that says what every figure is measured against
         (
             (

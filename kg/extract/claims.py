@@ -109,12 +109,21 @@ def claims(
     standing: Comparison | None = None  # "All numbers are against X.": for the claims after it
     leading: Comparison | None = None  # "与X相比，A；B": for the clauses after a semicolon
     leading_line = 0
+    unbased: list[int] = []  # the claims of the last sentence compared with nothing
+    unbased_line = 0
     for sentence, line in sentences(paper):
         compared, named = comparisons(sentence, tables, own)
         new.extend(named)
         candidates = list(_claims_in(sentence, tables))
         if not candidates and len(compared) == 1 and compared[0].start <= _LEAD_IN:
             standing = compared[0]
+            if line == unbased_line and _BASELINE_SAID.match(sentence):
+                # "…写吞吐最多提升 3.2 倍。对比对象是调优过的纯 CPU 基线。": the claims before
+                for i in unbased:
+                    metrics[i] = replace(
+                        metrics[i], baselines=standing.ids, compared_with=standing.vague
+                    )
+        unbased, unbased_line = [], line
         # carried on the same line only: a list item ending in "；" is no clause of the next
         carried = leading if leading_line == line else None
         goes_on = sentence.rstrip().endswith(("；", ";")) and not compared
@@ -133,13 +142,14 @@ def claims(
             if any(a < m.end() and m.start() < b for a, b in taken):
                 continue
             baseline, vague = _baseline_for(sentence, m, compared, mine, owned)
-            baseline = respectively.get(m.start()) or baseline
+            if m.start() in respectively:
+                baseline, vague = respectively[m.start()], ""
             if not compared and standing is not None:
                 baseline, vague = standing.ids, standing.vague
             elif not compared and carried is not None:
                 baseline, vague = carried.ids, carried.vague
             for metric in _metric(paper, sentence, line, m, baseline, tables):
-                if vague and not metric.baselines and metric.measures not in _NOT_COMPARED:
+                if vague and metric.measures not in _NOT_COMPARED:
                     found.append((m.span(), replace(metric, compared_with=vague)))
                 else:
                     found.append((m.span(), metric))
@@ -148,8 +158,19 @@ def claims(
             if key in seen:
                 continue  # the same figure said twice
             seen.add(key)
+            if not (metric.baselines or metric.compared_with or metric.measures in _NOT_COMPARED):
+                unbased.append(len(metrics))
             metrics.append(replace(metric, index=len(metrics) + 1))
     return metrics, baselines, new
+
+
+# a sentence that says what the claims before it were compared with ("对比对象是…", "The
+# baseline is …")
+_BASELINE_SAID = re.compile(
+    r"\s*(?:(?:对比|比较)(?:的)?(?:对象)?(?:是|为)|(?:基线|基准|对照|对手)(?:是|为|[:：])"
+    r"|(?i:(?:the\s+)?baselines?\s*(?:is|are|was|were|:)|all\s+(?:numbers|results|figures)"
+    r"\s+are\s+(?:against|relative\s+to|compared\s+(?:to|with))))"
+)
 
 
 def _leading(sentence: str, compared: list[Comparison]) -> Comparison | None:
@@ -439,7 +460,21 @@ def _baseline_for(
         [i for i in (sentence.find(c, m.end()) for c in "，,；;。") if i >= 0] or [len(sentence)]
     )
     after = [c for c in compared if m.end() <= c.start < clause_end]
-    return (after[0].ids, after[0].vague) if after else ((), "")
+    if after:
+        return after[0].ids, after[0].vague
+    # "1.7x on NVM and 1.2x on MCDRAM, both measured against X", "4.2% faster on average,
+    # and 9.4% at most, than X": a comparison after every claim of the sentence that no claim
+    # has as its own is theirs, if it only compares or goes on from a pause (not "…，困惑度也
+    # 优于以往的方案": a clause of its own)
+    last = [
+        c
+        for c in compared
+        if c.start >= m.end()
+        and not any(c is o for _, o in owned)
+        and all(other.start() < c.start for other, _ in owned)
+        and (c.sure or sentence[: c.start].rstrip().endswith(tuple("，,；;")))
+    ]
+    return (last[-1].ids, last[-1].vague) if last else ((), "")
 
 
 def _interleaved(
@@ -460,10 +495,15 @@ def _own_comparison(
 ) -> Comparison | None:
     """ "4.10x faster than NeuGraph", "29-69% lower inter-token latency than compiler
     backends": the comparison just after a claim, in its clause, is the claim's own; so is
-    one that ends right before it ("比X快2倍", "比X大25倍的模型")."""
+    one that ends right before it ("比X快2倍", "比X大25倍的模型"); one whose words hold the
+    claim is its own first ("within 3% of brute-force search over all tilings")."""
+    for c in compared:
+        if c.start <= m.start() and m.end() <= c.said:
+            return c
     for c in compared:
         between = sentence[m.end() : c.start]
-        if c.start >= m.end() and len(between) <= 40 and not any(p in between for p in "，,；;。"):
+        pause = any(p in between for p in "，,；;。、")
+        if c.start >= m.end() and len(between) <= 40 and not pause:
             return c
     for c in compared:
         between = sentence[c.end : m.start()]

@@ -16,7 +16,11 @@ from .tables import Tables, resolve
 # a language's suffix (llama.cpp)
 _SYSTEM_NAME = re.compile(
     r"(?<![A-Za-z0-9\-])(?:[A-Z][a-z]+[A-Z][A-Za-z0-9]*|[a-z]{1,3}[A-Z]{2,}[A-Za-z0-9]*|[A-Z]{4,}\d*"
-    r"|[A-Z]{2,}[a-z]{2,}[A-Za-z0-9]*|[a-z]+\.(?:cpp|js|jl|rs)|[A-Z][a-z]+(?=-[A-Z]{2,}))"
+    r"|[A-Z]{2,}[a-z]{2,}[A-Za-z0-9]*|[a-z]+\.(?:cpp|js|jl|rs)|[A-Z][a-z]+(?=-[A-Z]{2,})"
+    # a name written as code: "MPI_Alltoallv", "cublas_gemm"
+    r"|[A-Za-z][A-Za-z0-9]+_[A-Za-z0-9_]*[A-Za-z0-9]{2})"  # (not "$T_o$", a variable)
+    # a module of it: "SciPy.sparse", "torch.compile"
+    r"(?:\.[a-z]{2,}(?![A-Za-z0-9]))?"
     # "SmartSAGE+", an improved SmartSAGE (not the "+" of "ZeroFlow+DeepFlux")
     r"(?:-[A-Za-z0-9]+)*(?:\+{1,2}(?![\w+]))?(?![A-Za-z0-9])"
     # its version in a list: "AnySeq 1、GASAL 2、ADEPT", "(NCCL 2)"
@@ -47,6 +51,8 @@ class Comparison:
     end: int
     named: tuple[tuple[int, str], ...]
     vague: str = ""  # the phrase of an unnamed baseline: "existing systems", "现有设计"
+    sure: bool = False  # said with words that only compare: "against", "compared with", "对比"
+    said: int = 0  # where the words of what is compared start: after "within 3% of"
 
     @property
     def ids(self) -> tuple[str, ...]:
@@ -75,8 +81,10 @@ def comparisons(
                 span = span[: cited.start()]
             # "AutoTVM[NIPS’18]": a venue tag after a name, not a name of its own
             span = _VENUE_TAG.sub(lambda t: " " * len(t.group()), span)
-            if _DIGIT.match(span):
+            sure = _SURE.search(sentence, m.start(), start) is not None
+            if _DIGIT.match(span) and not vague_baseline(span, tables, sure):
                 continue  # "over 13 billion parameters", "more than 1000 GPUs": a size
+            span = _first_clause(span)
             said = sentence[m.start() : start].strip().casefold()
             if said == "over" and not _GAIN.search(sentence):
                 continue  # "reached over NVLink", "runs over RDMA": a way, no comparison
@@ -100,6 +108,7 @@ def comparisons(
             found_names += _listed(span)
             if chinese:
                 found_names += _listed_zh(span)
+            found_names += _lower_names(span, chinese)
             names = [(n.start(), n.end(), n.group(0)) for n in found_names]
             first = _FIRST_NAME.match(span)
             if first and _rare(first.group(1)) and not (chinese and _algorithm(span, first.end(1))):
@@ -112,7 +121,7 @@ def comparisons(
                     names.append((after.start(1), after.end(1), after.group(1)))
                 if before := _NAME_BEFORE.search(span, 0, a):  # "与 ANT、OliVe 相比"
                     names.append((before.start(1), before.end(1), before.group(1)))
-            for a, b, name in sorted(set(names)):
+            for a, b, name in sorted(set(names), key=lambda n: (n[0], -n[1])):  # longest first
                 if _DESCRIBED.search(name):
                     continue  # "PagedAttention-based kernels": what they are built on
                 if chinese and _algorithm(span, b):
@@ -135,22 +144,83 @@ def comparisons(
                 # "than the previous state of the art on 16 GPUs (all A100s)": the hardware
                 # is the setting; only hardware named first is what is compared ("than an A100")
                 named = []
-            if named:
-                found.append(Comparison(m.start(), m.end(), tuple(named)))
-            elif vague := vague_baseline(span, tables):
-                found.append(Comparison(m.start(), m.end(), (), vague))
+            phrase = vague_baseline(span, tables, sure)
+            at = start + span.find(phrase) + len(phrase) if phrase else 0
+            if phrase and _KIND.search(phrase) and all(pos < at for pos, _ in named):
+                named = []  # "state-of-the-art GPU DBSCAN implementations": a kind, unnamed
+            examples = phrase and _EXAMPLES_AFTER.match(sentence, at)
+            if named and examples and all(pos >= at for pos, _ in named):
+                # "比现有 GPU 比对库（AnySeq 1、GASAL 2）快": the kind and its named examples
+                found.append(Comparison(m.start(), m.end(), tuple(named), phrase, sure, start))
+            elif named:
+                found.append(Comparison(m.start(), m.end(), tuple(named), sure=sure, said=start))
+            elif vague := phrase:
+                found.append(Comparison(m.start(), m.end(), (), vague, sure, start))
     return sorted(set(found)), new
+
+
+# what goes on after a pause in a comparison: the next item of a list ("than A, B and C"),
+# or examples of a kind ("than existing systems, such as Orca")
+_GOES_ON = re.compile(
+    r"[,，]\s*(?:(?:such as|e\.g\.|for example|including|like|例如|比如|如|包括|像)"
+    r"|(?:(?:and|or)\s+)?(?:the\s+)?(?:[A-Z0-9]|[a-z]{1,3}[A-Z])[\w.+\-]*(?:\s[A-Z0-9][\w.+\-]*)?"
+    r"\s*(?:[,，、(（]|and\b|or\b|$))"
+)
+
+
+def _first_clause(span: str) -> str:
+    """A comparison's span up to the first pause after which no list goes on ("against the
+    original learning approach, dynamic coverage goes …", "Compared with the stock Linux
+    I/O stack, RocksDB gets …": what follows the comma is not compared with)."""
+    for i, c in enumerate(span):
+        if c in ",，" and not _GOES_ON.match(span, i):
+            return span[:i]
+    return span
+
+
+# a lower-case name that is no English word: "than jemalloc", "对比 numpywren"
+_LOWER_NAME = re.compile(r"(?<![\w.\-])[a-z][a-z0-9]{3,}(?:[._\-][a-z0-9]+)*(?![\w\-])")
+_FIRST_LOWER = re.compile(r"\s*(?:the\s+)?([a-z][a-z0-9]{3,}(?:[._\-][a-z0-9]+)*)(?![\w\-])")
+
+
+def _lower_names(span: str, chinese: bool) -> list[re.Match[str]]:
+    """Names written in lower case that wordfreq does not know: the first word of an
+    English comparison, any such word standing alone among Chinese words."""
+    if chinese:
+        return [n for n in _LOWER_NAME.finditer(span) if not zipf(n[0]) and _alone(span, n)]
+    first = _FIRST_LOWER.match(span)
+    if first is None or zipf(first.group(1)):
+        return []
+    return [_LOWER_NAME.match(span, first.start(1))]  # type: ignore[list-item]
+
+
+# a kind of things, not a named one: "state-of-the-art GPU DBSCAN implementations", its
+# opening word saying it is a kind and its last word, a plural, what kind (in Chinese,
+# with no plural, "最先进的DGL框架" is DGL)
+_KIND = re.compile(
+    r"(?i)^(?:state[- ]of[- ]the[- ]art|existing|prior|previous|current|conventional|traditional"
+    r"|earlier|other|popular|widely[- ]used)\b[\x00-\x7f]*(?:implementations|libraries|systems"
+    r"|frameworks|versions|tools|solutions|methods|approaches|designs|engines|compilers|accelerators)$"
+)
+# named examples after a kind: "现有 GPU 比对库（AnySeq 1、…）", "existing systems such as Orca"
+_EXAMPLES_AFTER = re.compile(
+    r"\s*(?:[（(]|[,，]?\s*(?:such as|e\.g\.|for example|including|like|例如|比如|如|包括|像))"
+)
 
 
 # an acronym right after a known system's name names a part or mode of it, one system:
 # "PyTorch JIT", "TensorFlow XLA", "HuggingFace PEFT", "PyTorch DDP"
 _PART = re.compile(r" ([A-Z]{2,5}|Lite)(?![\w\-+])")  # "TensorFlow Lite" too
 _SOFTWARE = frozenset({"system", "framework", "library"})
+_MODULE = re.compile(r"\.[a-z]{2,}(?![A-Za-z0-9])")
 
 
 def _compound(span: str, hit: tuple[int, int, str], tables: Tables) -> tuple[int, int, str]:
     """A lexicon hit, or the compound name it starts ("PyTorch JIT": a system of its own)."""
     a, b, eid = hit
+    if module := _MODULE.match(span, b):  # "SciPy.sparse": a part of SciPy, named of its own
+        name = span[a : module.end()]
+        return a, module.end(), tables.entity_by_fold.get(name.casefold()) or system_id(name)
     part = _PART.match(span, b)
     if (
         part is None
@@ -197,7 +267,10 @@ def _listed(span: str) -> list[re.Match[str]]:
 
 # Latin names listed with "、" among Chinese words, in any case ("和 scikit-learn、intel
 # sklearn、hummingbird 这些最先进的方案比"): each item one or two words
-_ZH_ITEM = r"[A-Za-z][\w.+\-]*(?: [A-Za-z][\w.+\-]*)?"
+_ZH_ITEM = (
+    r"[A-Za-z][A-Za-z0-9_.+\-]*(?: [A-Za-z][A-Za-z0-9_.+\-]*)?"
+    r"(?: \d{1,2}(?=\s*[、,，;；)）]|\s*$))?"  # its version: "AnySeq 1、LZ4 2"
+)
 _ZH_LIST = re.compile(rf"(?<![\w.+\-]){_ZH_ITEM}(?:\s*、\s*{_ZH_ITEM})+(?![\w.+\-])")
 _ZH_LIST_ITEM = re.compile(_ZH_ITEM)
 
@@ -212,31 +285,48 @@ def _listed_zh(span: str) -> list[re.Match[str]]:
 # where the phrase of an unnamed baseline ends: a pause, or a word that starts what follows
 _VAGUE_END = re.compile(
     r"[，,。；;:：()（）]|\s(?:by|on|in|for|while|when|with|across|at|under|and|or|respectively|"
-    r"which|that|to|from|using|as|if|up|achieving|reaching|is|are|was|were|this|these|it|"
+    r"which|that|to|from|using|as|if|up|achieving|reaching|is|are|was|were|this|these|it|over|than|via|"
     r"they|we)\b|(?:在|上|时|中(?!心|间|文|国|断)|，|下|最多|最高|"
     r"平均|分别|高达|可|能|节省|提升|提高|降低|减少)"
 )
 _LEADING = re.compile(
-    r"^(?:(?:with|under|to|that of|those of|the|a|an|all|other|many|several|both|these|those)\s+)+",
+    r"^(?:(?:with|under|to|that of|those of|that from|those from|the ones from|the|a|an|all|other"
+    r"|many|several|both|these|those)\s+)+",
     re.IGNORECASE,
 )
 # the paper itself ("Our system is outperformed by Orca"), or a setting ("than on CPUs")
-_NOT_A_BASELINE = re.compile(r"(?i:our|we|its|this (?:paper|work|system)|on|in|at)\b")
+_NOT_A_BASELINE = re.compile(r"(?i:our|we|its|this (?:paper|work|system)|on|in|at|it|them)\b")
 # a citation of the paper's authors ends what it is compared with: their names are no system
 _CITED = re.compile(r"\W*\b[A-Z][\w'\-]*\s+et\s+al\b")
 _DIGIT = re.compile(r"^\W*\d(?![A-Z]\d|-?D\b)")  # "1F1B" is a name, "1-D 方法" a kind
+_BASELINE_LAST = re.compile(r"(?i)(?:baselines?|基线|基准)$")
+# what follows a comparison word without being compared with: "相比之下", "compared to it"
+_NO_PHRASE = frozenset(
+    ["之下", "而言", "之前", "以前", "起来", "下来", "以往", "it", "them", "this", "that", "these"]
+)
+# the words before a span that make whatever it holds a baseline ("compared with", "相比",
+# "对比对象是", "within 3% of"); "than", "over" and "比" may compare with anything ("than
+# expected", "over time") and need a baseline's word ("existing", "现有")
+_SURE = re.compile(
+    r"(?i)相比|相较|对比|比较|对照|基线|基准|对手|compared|comparison|relative|against"
+    r"|baseline|outperform|beat|within|what"
+)
 
 
-def vague_baseline(span: str, tables: Tables) -> str:
+def vague_baseline(span: str, tables: Tables, sure: bool = False) -> str:
     """The phrase of a baseline the sentence does not name ("existing systems", "最先进的
-    解决方案"), or "" when the phrase holds no such word, starts with a number ("more than
-    1000 GPUs") or runs on like a clause."""
+    解决方案"), or "" when the phrase holds no such word (unless the words around it make it
+    ``sure`` to be what is compared with: "相比周期级仿真，", "within 3% of brute-force
+    search"), starts with a number ("more than 1000 GPUs") or runs on like a clause."""
+    span = _LEADING.sub("", span.strip())  # "than those from existing compilers"
     end = _VAGUE_END.search(span)
     phrase = span[: end.start()] if end else span
-    phrase = _LEADING.sub("", phrase.strip()).strip(" \t的")
-    if not phrase or _DIGIT.match(phrase) or _NOT_A_BASELINE.match(phrase):
+    phrase = phrase.strip(" \t的")
+    if len(phrase) < 2 or _NOT_A_BASELINE.match(phrase) or phrase in _NO_PHRASE:
         return ""
-    if not tables.vague_baseline.search(phrase) and not _technique(phrase, tables):
+    if _DIGIT.match(phrase) and not _BASELINE_LAST.search(phrase):
+        return ""  # "more than 1000 GPUs", but "相对 8K 项 BTB 的基线" is a baseline
+    if not (sure or tables.vague_baseline.search(phrase) or _technique(phrase, tables)):
         return ""
     # a Latin name inside Chinese words counts as one word ("最先进的 MPI AllReduce 通信")
     chinese_size = len(_LATIN_RUN.sub("W", phrase).replace(" ", ""))
