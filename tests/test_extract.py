@@ -560,6 +560,15 @@ def test_the_extraction_corpus_does_not_lose_ground(gold: str, floors: dict[str,
         ("队列", "系统名 QLM。它把请求放进同一个队列。", "qlm"),
         ("Cold starts", "They also release FStartBench, a benchmark of packages.", "fstartbench"),
         ("Multiplexing", "The system here, Mudi, multiplexes inference and training.", "mudi"),
+        # a sentence opening with a name that says what it is ("X（…）是一个…库"); "组件叫 X";
+        # "论文提出的 X 有…"; "X is a general analysis"; "the fix is X"; "X, a … profiler"
+        ("排队", "SLO 各不相同。Rook 是一个面向推理服务的排队系统。", "rook"),
+        ("融合训练", "HFL（Horizontally Fused Loops）是一个 PyTorch 扩展库。", "hfl"),
+        ("共享内存", "架在共享内存上的核心组件叫 PMX，节点间走 RDMA。", "pmx"),
+        ("云上训练", "论文提出的 Cirrus 有几个关键设计。", "cirrus"),
+        ("Packing", "Packing often pays. Packwise is a general analysis of loops.", "packwise"),
+        ("Collectives", "The fix is NCE, a collective engine at the endpoint.", "nce"),
+        ("Federated", "It has two parts: T-Prof, a lightweight profiler of energy.", "t-prof"),
     ],
 )
 def test_the_system_a_paper_presents_is_found_from_one_strong_cue(
@@ -579,6 +588,13 @@ def test_hardware_closing_a_title_is_not_presented() -> None:
 def test_a_plural_technique_is_no_baseline() -> None:
     facts, _ = facts_of(paper_with(abstract="It beats MoEs trained with Tutel by up to 40%."))
     assert facts.baselines == ["tutel"]
+
+
+def test_the_last_word_of_a_long_name_is_not_presented() -> None:
+    facts, _ = facts_of(
+        paper_with(abstract="The fix is ACE, the Accelerator Collectives Engine, a co-processor.")
+    )
+    assert facts.systems == ["ace"]
 
 
 def test_prior_work_described_in_apposition_is_not_presented() -> None:

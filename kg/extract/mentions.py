@@ -12,7 +12,8 @@ from .tables import Tables
 
 _PRESENTS_ZH = re.compile(
     r"(?:名为|称为|叫做|命名为|提出了?|介绍了?|推出了?|设计了|呈现|系统|框架|架构|引擎|平台|工具包|工具|"
-    r"调度程序|调度器|方案|算法|库|格式|机制|加速器|编译器|模拟器)\s*[:：]?\s*"
+    r"调度程序|调度器|方案|算法|库|格式|机制|加速器|编译器|模拟器|kernel|内核|算子|组件|模块)"
+    r"\s*[:：]?\s*"
     r"(?P<name>[A-Z][A-Za-z0-9\-\.]*[A-Za-z0-9])"
 )
 # "we present", "We propose", "this paper introduces": the paper's own verbs
@@ -30,7 +31,7 @@ _PRESENTS_EN = re.compile(
 # verb and followed by a pause; such a name needs no inner capital to count.
 _PRESENTS_STRONG = re.compile(
     r"(?:(?:名为|称为|叫做|命名为|系统名(?:字|称)?(?:是|为)?\s*[:：]?"
-    r"|(?:系统|框架|工具|引擎|平台|方案|编译器|调度器|机制|原型|版本)(?:名|就)?叫)"
+    r"|(?:系统|框架|工具|引擎|平台|方案|编译器|调度器|机制|原型|版本|组件|模块|服务)(?:名|就)?叫)"
     r"\s*(?P<named>[A-Za-z][A-Za-z0-9\-\.]*[A-Za-z0-9])"
     r"|(?:(?:我们|本文|作者|论文)(?:提出|推出|设计|实现|开发|做|做出|构建|搭建|打造)"
     # or with no subject, opening the notes' summary or a sentence: "提出 Artemis，通过…"
@@ -39,8 +40,8 @@ _PRESENTS_STRONG = re.compile(
     r"|" + _WE_PRESENT + r"\s+(?P<en>[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)"
     r"(?=\s*[,(:]|\s+(?:a|an|which|that)\b))"
     # the paper's answer named: "Their answer is NeoCPU: …", "Our solution is Gavel, …"
-    r"|\b(?:[Tt]heir|[Oo]ur|[Tt]he authors'|[Tt]he paper's)\s+(?:answer|solution|system|design|"
-    r"proposal|prototype)\s+is\s+(?P<answer>[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)(?=\s*[:,.(])"
+    r"|\b(?:[Tt]heir|[Oo]ur|[Tt]he authors'|[Tt]he paper's|[Tt]he)\s+"
+    r"(?:answer|solution|system|design|proposal|prototype|fix|remedy)\s+is\s+(?P<answer>[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)(?=\s*[:,.(])"
     # "Their implementation, Clockwork, ...", "a system called Gavel"
     r"|\b(?:implementation|prototype|system|framework|tool|library|engine|runtime|compiler|"
     r"scheduler|called|named|dubbed)(?:\s+here)?\s*,?\s+(?P<apposed>[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)(?=\s*[,.(])"
@@ -56,14 +57,22 @@ _PRESENTS_STRONG = re.compile(
     r"classic|traditional|standard|common|commonly|baseline|competing)\b)"
     r"(?:[A-Za-z0-9/\-]+\s+){0,4}(?:system|scheduler|framework|engine|runtime|library|compiler|tool|"
     r"algorithm|protocol|service|platform|design|approach|schedule|model|mechanism|method|"
-    r"technique|format|abstraction|policy|simulator|accelerator|architecture|pipeline)\b"
+    r"technique|format|abstraction|policy|simulator|accelerator|architecture|pipeline|analysis|"
+    r"allocator|profiler|predictor|prefetcher|middleware|toolkit|file\s?system|database|store|"
+    r"index|extension|language|interface|stack|kernel)\b"
     # "AutoChunk——一个自动搜索…的算法", "SparseCore，这是一种数据流处理器"
     r"|(?P<zh_a>[A-Z][A-Za-z0-9\-\.]*[A-Za-z0-9])\s*(?:——|—|[，,]\s*(?:这|它)是)\s*一(?:个|种|款)"
     r"(?!(?:流行|常用|现有|已有|经典|主流|广泛|开源)的?)"
+    # "QLM 是一个面向 LLM 服务的队列管理系统", "HFTA（…）是一个 PyTorch 扩展库": a sentence
+    # that opens with a name and says what it is
+    r"|(?:^|(?<=[。；;\n]))\s*(?P<zh_is_a>(?:[A-Z]|[a-z]{1,3}[A-Z])[A-Za-z0-9\-\.]*[A-Za-z0-9])\s*"
+    r"(?:[（(][^）)]{1,60}[）)])?\s*是一(?:个|种|款|套)"
+    r"(?!(?:流行|常用|现有|已有|经典|主流|广泛|开源|之前|先前|以往)的?)"
+    r"[^，,。；;]{0,30}?(?:系统|框架|库|服务|工具|平台|引擎|调度器|编译器|运行时|加速器|架构|扩展)"
     # "本文给出的Ok-Topk是一种…", "我们设计的Foo是…"
-    r"|(?:本文|我们|作者)(?:给出|提出|推出|设计|实现|开发)的\s*"
+    r"|(?:本文|我们|作者|论文)(?:给出|提出|推出|设计|实现|开发)的\s*"
     r"(?P<zh_is>(?:[A-Z]|[a-z]{1,8}-?[A-Z])[A-Za-z0-9\-\.]*[A-Za-z0-9])"
-    r"\s*(?=是|，|,|改|用|把|将|通过|采用|利用)"
+    r"\s*(?=是|，|,|改|用|把|将|通过|采用|利用|有|包含|由)"
 )
 # a sentence that starts with a name doing something ("CoCoNeT提供一种DSL", "QoQ keeps
 # weights ..."): a loose cue, the name counts with a capital inside it or named so twice
@@ -182,7 +191,10 @@ def presented(paper: Paper, tables: Tables) -> Named:
         names.append(first)
     loose: set[str] = set()
     for m in _PRESENTS_STRONG.finditer(paper.abstract):
-        name = next(g for g in m.groups() if g).rstrip(".")
+        key, name = next((k, g) for k, g in m.groupdict().items() if g)
+        name = name.rstrip(".")
+        if key == "apposed_a" and _NAME_GOES_ON.search(paper.abstract, 0, m.start(key)):
+            continue  # "the Accelerator Collectives Engine, a …": the last word of a name
         if name not in names and len(name) >= 2 and _could_be_own(name, tables):
             names.append(name)
     for rx in (_PRESENTS_ZH, _PRESENTS_EN, _PRESENTS_LEAD):
@@ -196,6 +208,9 @@ def presented(paper: Paper, tables: Tables) -> Named:
                 names.append(name)
             loose.add(name)
     return entity_ids(names, tables)
+
+
+_NAME_GOES_ON = re.compile(r"[A-Z][A-Za-z0-9\-]*\s+$")
 
 
 def _defined(name: str, text: str) -> bool:
