@@ -164,6 +164,9 @@ def test_english_and_chinese_labels_read_the_same_notes() -> None:
         ("【分会】大模型训练", "大模型训练"),
         ("Session 3: Storage", "Storage"),
         ("[Best Paper] Orca", None),
+        # one letter off only in a long word: "问题：" (problem) is no "专题：" (session)
+        ("Sessin: Kernels", "Kernels"),
+        ("问题：内存是瓶颈。", None),
     ],
 )
 def test_a_session_word_may_stand_in_brackets(line: str, name: str | None) -> None:
@@ -879,3 +882,29 @@ def test_objective_c_beside_the_notes_is_no_mind_map(tmp_path: Path) -> None:
     (problem,) = read_notes([tmp_path]).all_problems
     assert (problem.severity, problem.line) == ("warning", 1)
     assert "not a mind map" in problem.message
+
+
+def test_a_daily_note_s_memos_give_titles_without_tags_and_authors_without_remarks() -> None:
+    """A journal's memos (made up after the fifteenth held-out set's layouts): a bold title
+    with #tags after it, an author label with the writer's remark after a semicolon, a DOI
+    label with a remark in brackets, and "全部来自 X" after the names."""
+    text = (
+        "# 2018-05-02\n\n"
+        "- 15:48 **Tiling Sparse Kernels for Manycore CPUs** #论文/PPoPP18 #稀疏\n"
+        "\t- 作者：Ann Lee、Bo Chen；Princeton 的机构库收录了这篇，作者单位没逐个查\n"
+        "\t- DOI（SIGPLAN Notices 版）：https://doi.org/10.1145/3200691.3178400 ，pp. 1-12\n"
+        "\t- 问题：以前的实现只支持 2D。\n"
+        "- 17:30 **Tuning Buffers for Cloud Databases** #论文/VLDB19\n"
+        "\t- 作者：Jian Wu、Mei Tan，全部来自 Alibaba Group\n"
+        "\t- DOI：https://doi.org/10.14778/3339490.3339400\n"
+    )
+    notes = parse_text(text, "daily.md", labels_for(load_lexicon()))
+    assert [(p.title, p.doi, [a.name for a in p.authors]) for p in notes.papers] == [
+        (
+            "Tiling Sparse Kernels for Manycore CPUs",
+            "10.1145/3200691.3178400",
+            ["Ann Lee", "Bo Chen"],
+        ),
+        ("Tuning Buffers for Cloud Databases", "10.14778/3339490.3339400", ["Jian Wu", "Mei Tan"]),
+    ]
+    assert notes.papers[1].authors[0].affiliations == ("Alibaba Group",)

@@ -284,7 +284,7 @@ def _listed_zh(span: str) -> list[re.Match[str]]:
 
 # where the phrase of an unnamed baseline ends: a pause, or a word that starts what follows
 _VAGUE_END = re.compile(
-    r"[，,。；;:：()（）]|\s(?:by|on|in|for|while|when|with|across|at|under|and|or|respectively|"
+    r"[，,。；;:：()（）\n]|\s(?:by|on|in|for|while|when|with|across|at|under|and|or|respectively|"
     r"which|that|to|from|using|as|if|up|achieving|reaching|is|are|was|were|this|these|it|over|than|via|"
     r"they|we)\b|(?:在|上|时|中(?!心|间|文|国|断)|，|下|最多|最高|"
     r"平均|分别|高达|可|能|节省|提升|提高|降低|减少)"

@@ -148,7 +148,9 @@ class Labels:
             # "Title: X", "Title · X", Obsidian's inline fields "title:: X", "【论文】X", and in
             # pasted programs "TITLE X" (a label in capitals, no colon)
             regex.compile(
-                rf"^(?:(?i:(?P<label>{_alternatives(list(kind))}))(?:\s*(?:::|[:：])|\s+[·•]\s)"
+                # (a remark in brackets may stand before the colon: "DOI（会刊版）：…")
+                rf"^(?:(?i:(?P<label>{_alternatives(list(kind))}))"
+                rf"(?:\s*(?:[（(][^（）()]{{1,30}}[）)])?\s*(?:::|[:：])|\s+[·•]\s)"
                 rf"|(?P<caps>{_alternatives([w.upper() for w in kind if w.isascii()])})\s"
                 rf"|[【\[](?i:(?P<bracketed>{_alternatives(list(kind))}))[】\]][:：]?)"
                 rf"\s*(?P<value>.*)$"
@@ -166,12 +168,14 @@ class Labels:
         )
         # "Session 3: Name", "Session Name", "Sessin: Kernel" (one letter off), "Track A - Name"
         session_words = _alternatives(self.session)
+        # one letter off only in a long word: "Sessin", but "问题" is no "专题"
+        fuzzy = _alternatives(tuple(w for w in self.session if len(w) >= 5))
         self._set(
             "_session_re",
             regex.compile(
                 # the session word may stand in brackets, as in [Session] and 【分会】
                 rf"^[\[【(（]?(?:(?:{session_words})(?:\s*(?:[0-9]+[A-Za-z]?|[A-Z]|[IVX]+)\b)?"
-                rf"|(?:{session_words}){{e<=1}}(?=\s*[:：]))[\]】)）]?"
+                rf"|(?:{fuzzy}){{e<=1}}(?=\s*[:：]))[\]】)）]?"
                 rf"\s*[:：.\-–—]?\s*(?P<name>.*)$",
                 regex.I,
             ),

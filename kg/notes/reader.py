@@ -1915,10 +1915,13 @@ class Structure:
         return _is_link_line(line)
 
 
+_TRAILING_TAGS = regex.compile(r"(?:\s+#(?![\d\s#])[^\s#]+)+\s*$")
+
+
 @memo
 def _title_of(line: Line, labels: Labels) -> tuple[str | None, str, str]:
     """See :meth:`Structure.title_of`."""
-    text = line.text
+    text = _TRAILING_TAGS.sub("", line.text)  # "**Title** #论文/PPoPP18 #显存": tags after it
     joined = " ".join(line.tags)
     if joined and text.startswith(joined):
         rest = text[len(joined) :].strip()

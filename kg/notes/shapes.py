@@ -566,6 +566,10 @@ def author_line(text: str, labels: Labels, labelled: bool = False) -> AuthorLine
     if not text or URL_RE.search(text) or len(text) > AUTHOR_LINE_LIMIT:
         return None
     text = _FROM.sub(", ", text)  # "A、B 等，来自 CMU 和北京大学": the places after the people
+    if labelled:
+        # the writer's remark after the names: "A、B；单位是 X，没逐个对应到人", "A、B；Y 的
+        # 机构库收录了这篇，作者单位没逐个查"
+        text = _REMARK_TAIL.sub("", text)
     text = _WITH.sub(r"\1", text)  # "A (CMU); with B and C (CMU)": B is an author too
     text = _inverted_names(text, labels) or text  # "Zhou, Jingyu; Xu, Meng"
     text = _ID_TAIL.sub("", text)  # "A, B (MIT) — DOI 10.1145/…": the paper's id after them
@@ -679,7 +683,14 @@ def _address(pieces: list[str], k: int, labels: Labels) -> bool:
 _ID_TAIL = regex.compile(r"\s+[—–\-·|]{1,2}\s+(?:doi|arxiv)\b.*$", regex.I)
 # a date or a time is no institution: "Extracted Annotations (7/5/2023, 8:20:55 AM)"
 _DATE_TIME = regex.compile(r"^\d[\d/:.\-\s]*(?:[AP]M)?$", regex.I)
-_FROM = regex.compile(r"\s*[，,]\s*(?:都|均|全都|分别)?来自\s*")
+_REMARK_TAIL = regex.compile(
+    r"\s*[，,]\s*(?:没|未|不|待|还没)[^，,；;()（）]*$"
+    r"|\s*[；;][^；;()（）]*(?:收录|没逐个|未逐个|没查|待查|待补|没核对)[^；;()（）]*$"
+)
+_FROM = regex.compile(
+    r"\s*[，,]\s*(?:都|均|全都|全部|全|分别)?来自\s*"
+    r"|\s*[，,；;]\s*(?:单位|机构)(?:是|为|[:：])\s*"  # "A、B；单位是清华大学和华为"
+)
 
 
 def _size(text: str) -> float:
