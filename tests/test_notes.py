@@ -908,3 +908,38 @@ def test_a_daily_note_s_memos_give_titles_without_tags_and_authors_without_remar
         ("Tuning Buffers for Cloud Databases", "10.14778/3339490.3339400", ["Jian Wu", "Mei Tan"]),
     ]
     assert notes.papers[1].authors[0].affiliations == ("Alibaba Group",)
+
+
+def test_a_field_right_after_a_paper_read_by_its_peers_is_that_paper_s() -> None:
+    """The tenth held-out set's video notes: a paper read among its peers ended with its
+    author line, and its lone "- DOI：" line below became a paper with no title."""
+    notes = read_notes([DATA / "notes-extract" / "holdout-10" / "zh-icpp-2023-bilibili-notes.md"])
+    dcomp = next(p for p in notes.papers if p.title.startswith("DComp"))
+    assert dcomp.doi == "10.1145/3605573.3605633"
+    assert "compaction 加速" in dcomp.abstract
+    assert not [p for p in notes.problems if "no title" in p.message]
+
+
+def test_memos_exported_as_html_are_a_paper_each(tmp_path: Path) -> None:
+    """A memo app's HTML export (made up after the fifteenth held-out set's flomo page): a
+    memo per paper, its paragraphs on consecutive lines; the second memo names its authors
+    in prose, so only its bold title, opening its paragraph, says it is the next paper."""
+    page = tmp_path / "memos.html"
+    page.write_text(
+        "<html><body>\n"
+        '<div class="memo">\n<div class="time">2019-09-16 22:17:36</div>\n<div class="content">\n'
+        "<p><strong>Columnar Indexes for Real-time OLAP at Scale</strong></p>\n"
+        "<p>作者：Ann Lee、Bo Chen（都在 Alibaba Group）</p>\n"
+        "<p>DOI：https://doi.org/10.14778/3352063.3352100</p>\n"
+        "<p>行列混存，复杂查询几百毫秒返回。</p>\n</div>\n</div>\n"
+        '<div class="memo">\n<div class="time">2019-09-15 20:56:08</div>\n<div class="content">\n'
+        "<p><strong>A Graph Platform for Recommendation at Scale</strong></p>\n"
+        "<p>一作 Rong Zhu，都是阿里巴巴的。DOI：https://doi.org/10.14778/3352063.3352101</p>\n"
+        "<p>缓存策略带来 40% 的提速。</p>\n</div>\n</div>\n</body></html>\n",
+        encoding="utf-8",
+    )
+    notes = read_notes([page])
+    assert [(p.title, p.doi) for p in notes.papers] == [
+        ("Columnar Indexes for Real-time OLAP at Scale", "10.14778/3352063.3352100"),
+        ("A Graph Platform for Recommendation at Scale", "10.14778/3352063.3352101"),
+    ]

@@ -1280,6 +1280,13 @@ class Structure:
                             del leftover[-back]
                 skip()
                 end = self.body_end(lines, i, labelled=True)
+                last = found.papers[-1] if found.papers else None
+                if not titled and last is not None and i > 0 and _ends_at(last, lines[i - 1]):
+                    # "- 作者：…" then "- DOI：…" where the paper read above ended with its
+                    # authors: its next field, not a paper with no title
+                    last.body.extend(lines[i:end])
+                    i = end
+                    continue
                 if titled and above is not None and shape is not None:
                     draft = Draft(above, shape.title, lines[i:end], ["label"], "label")
                     draft.prefix = shape.prefix
@@ -1834,12 +1841,28 @@ class Structure:
             if _repeats_title(lines[j], self.title_of(lines[i])[0] or "", self.labels):
                 j += 1  # "code [Title](repo)", then "paper [Title](….pdf)": its other link
                 continue
-            if not labelled and (self.starts_paper(lines, j) or self.bold_peer(lines, i, j)):
+            if not labelled and (
+                self.starts_paper(lines, j)
+                or self.bold_peer(lines, i, j)
+                or self.opening_peer(lines, i, j)
+            ):
                 break
             if labelled and self.starts_paper(lines, j) and not self.labels.label(text):
                 break
+            if labelled and i > 0 and self.opening_peer(lines, i - 1, j):
+                break
             j += 1
         return j
+
+    def opening_peer(self, lines: list[Line], i: int, j: int) -> bool:
+        """Whether the bold line ``j`` below the labelled fields of the bold title ``i`` is the
+        next paper: both open their paragraphs, shaped strongly as titles (memos exported as
+        HTML, "<p><strong>Title</strong></p><p>作者：…</p>…", a paragraph each)."""
+        line, start = lines[j], lines[i]
+        if not (line.strong and start.strong):
+            return False
+        opens = all(k == 0 or lines[k - 1].block != lines[k].block for k in (i, j))
+        return opens and self.long_strong(line.text) and self.long_strong(start.text)
 
     # ---- titles and cues ---------------------------------------------------
 
@@ -1913,6 +1936,11 @@ class Structure:
     def link_only(self, line: Line) -> bool:
         """A line that holds only links ("[[paper]](...) [[video]](...)", a bare URL)."""
         return _is_link_line(line)
+
+
+def _ends_at(draft: Draft, line: Line) -> bool:
+    """Whether a paper's lines end with ``line``."""
+    return (draft.body[-1] if draft.body else draft.start) is line
 
 
 _TRAILING_TAGS = regex.compile(r"(?:\s+#(?![\d\s#])[^\s#]+)+\s*$")
