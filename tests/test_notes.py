@@ -943,3 +943,25 @@ def test_memos_exported_as_html_are_a_paper_each(tmp_path: Path) -> None:
         ("Columnar Indexes for Real-time OLAP at Scale", "10.14778/3352063.3352100"),
         ("A Graph Platform for Recommendation at Scale", "10.14778/3352063.3352101"),
     ]
+
+
+def test_a_block_property_kg_does_not_know_is_no_title(tmp_path: Path) -> None:
+    """A Logseq journal page (tried by hand): a paper's block, its properties below it
+    ("type:: paper", "authors:: …"), then nested bullets; "type:: paper" had become the
+    title and the paper's own title a session."""
+    page = tmp_path / "2024_06_12.md"
+    page.write_text(
+        "- Reading [[OSDI 2024]] papers #reading\n"
+        "- [[Llumnix: Dynamic Scheduling for Large Language Model Serving]]\n"
+        "  type:: paper\n"
+        "  collapsed:: true\n"
+        "  authors:: Biao Sun, Ziming Huang, Hanyu Zhao\n"
+        "  affiliation:: Alibaba Group\n"
+        "\t- Live migration of requests; up to 15x lower prefill latency than static dispatch.\n",
+        encoding="utf-8",
+    )
+    notes = read_notes([page])
+    (paper,) = notes.papers
+    assert paper.title == "Llumnix: Dynamic Scheduling for Large Language Model Serving"
+    assert [a.name for a in paper.authors] == ["Biao Sun", "Ziming Huang", "Hanyu Zhao"]
+    assert paper.session is None

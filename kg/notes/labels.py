@@ -52,6 +52,10 @@ _NAME = (
 _PEOPLE = rf"\s*(?P<people>{_NAME}(?:\s*(?:,|，|、|\band\b|和|与|&)\s*{_NAME})*(?:\s*等人?)?)\s*"
 
 
+# a Logseq or Obsidian block property: "type:: paper", "collapsed:: true"
+_PROPERTY = regex.compile(r"^[A-Za-z][\w\-]*::\s*(.*)$")
+
+
 def _alternatives(words: tuple[str, ...] | list[str]) -> str:
     """A regex alternation of words, longest first (so "Paper title" wins over "Paper")."""
     return "|".join(regex.escape(w) for w in sorted(set(words), key=len, reverse=True)) or "(?!)"
@@ -292,10 +296,12 @@ class Labels:
         return found[0] if found is not None else None
 
     def label(self, line: str) -> tuple[str, str] | None:
-        """``(kind, value)`` when the line starts with a known label and a colon."""
+        """``(kind, value)`` when the line starts with a known label and a colon; a block
+        property kg does not know ("type:: paper", "collapsed:: true" in Logseq) is ignored."""
         found = self._labelled(line)
         if found is None:
-            return None
+            prop = _PROPERTY.match(line)  # ("Session:: Name" names a session)
+            return ("ignored", prop.group(1)) if prop and not self.session_name(line) else None
         word, value = found
         kind = self._kind[word]
         if kind == "title" and _URL_VALUE.match(value):
