@@ -965,3 +965,41 @@ def test_a_block_property_kg_does_not_know_is_no_title(tmp_path: Path) -> None:
     assert paper.title == "Llumnix: Dynamic Scheduling for Large Language Model Serving"
     assert [a.name for a in paper.authors] == ["Biao Sun", "Ziming Huang", "Hanyu Zhao"]
     assert paper.session is None
+
+
+@pytest.mark.parametrize(
+    ("text", "authors"),
+    [
+        # a one-word name among well-written ones, bare or with its place
+        (
+            "Deborah Bard, Peter Mendygral, Shirley Ho, Mike Ringenburg, Prabhat, Victor Lee",
+            [
+                "Deborah Bard",
+                "Peter Mendygral",
+                "Shirley Ho",
+                "Mike Ringenburg",
+                "Prabhat",
+                "Victor Lee",
+            ],
+        ),
+        (
+            "Jack Deslippe (LBNL), Max Fatica (NVIDIA), Prabhat (LBNL), Michael Houston (NVIDIA)",
+            ["Jack Deslippe", "Max Fatica", "Prabhat", "Michael Houston"],
+        ),
+    ],
+)
+def test_a_one_word_name_among_others_is_an_author(text: str, authors: list[str]) -> None:
+    from kg.notes.shapes import author_line
+
+    line = author_line(text, labels_for(load_lexicon()), labelled=True)
+    assert line is not None
+    assert [a.name for a in line.authors] == authors
+
+
+def test_a_company_named_before_the_people_is_no_one_word_name() -> None:
+    from kg.notes.shapes import author_line
+
+    line = author_line(
+        "Zilliz, Jianguo Wang, Xiaomeng Yi, Rentong Guo, Hai Jin", labels_for(load_lexicon())
+    )
+    assert line is None or "Zilliz" not in [a.name for a in line.authors]

@@ -609,8 +609,16 @@ def author_line(text: str, labels: Labels, labelled: bool = False) -> AuthorLine
         people = pieces[:cut]
         places = pieces[cut:]
         strict = sum(is_person(p, labels) for p in people)
+        # among three well-written names, one written carelessly ("Yang zhang") or a
+        # one-word name ("…, Mike Ringenburg, Prabhat, Victor Lee") is a name too
+        loose = strict >= 3
+        inside = range(1, len(people) - 1)  # a one-word name between two others, not first
         if not mononym and any(
-            not (is_person(p, labels) or (strict >= 3 and _loose_person(p))) for p in people
+            not (
+                is_person(p, labels)
+                or (loose and (_loose_person(p) or (k in inside and _mononym(p, labels))))
+            )
+            for k, p in enumerate(people)
         ):
             return None  # names and non-names mixed: not an author line
         # the institution as written ("University of Science and Technology of China")
@@ -792,9 +800,10 @@ def _bracketed_authors(text: str, labels: Labels) -> AuthorLine | None:
         return None
     authors: list[Author] = []
     waiting: list[str] = []
+    loose = len(people) >= 3  # among three names, a one-word name with a place is a name
     for name, aff in tokens:
         clean = _HAN_TITLES.sub("", name)
-        if not is_person(clean, labels):
+        if not (is_person(clean, labels) or (loose and aff and _mononym(clean, labels))):
             continue
         if aff is None:
             waiting.append(clean)
