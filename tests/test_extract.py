@@ -86,6 +86,14 @@ def facts_of(p: Paper):
         ("all five at the University of Minnesota", ["university-of-minnesota"], [], []),
         ("Intel; I did not check who sits where", ["intel"], [], []),
         ("没逐个核对；IBM Research 的出版物页面也收录了这篇", ["ibm-research"], [], []),
+        # "都在 X"; who, then where: "Tim Kraska 在 MIT", "Nesime Tatbul 同时挂 MIT"
+        ("都在 Alibaba Group", ["alibaba-group"], [], []),
+        (
+            "Jane Roe 在 Stanford University；Tim Kraska 同时挂 MIT",
+            ["stanford-university", "massachusetts-institute-of-technology"],
+            [],
+            [],
+        ),
     ],
 )
 def test_affiliation_fields_resolve(

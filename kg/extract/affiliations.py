@@ -40,7 +40,10 @@ _EVERYONE = re.compile(
     r"|(?:(?:其余|其他|另外)?[两二三四五六七八九十\d]+\s*位|全部|所有人|大家)(?:作者)?(?:都|均)?"
     r"(?:在|来自|是)\s*"
     # "co-authors from Georgia Tech", "the others at MIT"
-    r"|(?:(?:the\s+)?(?:co-?authors|others|rest))\s+(?:are\s+)?(?:from|at|in)\s+(?:the\s+)?)",
+    r"|(?:(?:the\s+)?(?:co-?authors|others|rest))\s+(?:are\s+)?(?:from|at|in)\s+(?:the\s+)?"
+    # "都在 Alibaba Group"; "Tim Kraska 在 MIT", "Nesime Tatbul 同时挂 MIT": who, then where
+    r"|(?:都|均|全都)(?:在|来自|是)\s*"
+    r"|[A-Z][a-z'’\-]+(?:\s+[A-Z][a-z'’\-]+){1,2}\s*(?:同时)?(?:在|挂|挂靠|来自|属于)\s*)",
     re.IGNORECASE,
 )
 # a piece said as a remark, not a place's name: "I did not check who sits where", "per the
