@@ -1386,3 +1386,13 @@ def test_a_results_table_in_a_summary_gives_claims_against_its_rows() -> None:
     )
     timed_corpus = Corpus([NotesFile("t.md", "t.md", "", timed.conference, papers=timed.papers)])
     assert [m.value for f in extract(timed_corpus, LEX).papers for m in f.metrics] == []
+
+
+def test_a_department_joined_to_a_known_place_is_a_place_of_its_own() -> None:
+    """ "清华大学计算机系和华为" (the fifteenth held-out set): a department kg does not know,
+    joined by 和 to a company it knows, is two places, not one unresolved name."""
+    facts, know = facts_of(paper_with("清华大学计算机系和华为"))
+    assert "huawei" in facts.institutions
+    assert [know.institutions[i].name for i in facts.institutions if i != "huawei"] == [
+        "清华大学计算机系"
+    ]

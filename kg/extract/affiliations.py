@@ -26,6 +26,7 @@ _ACRONYM = re.compile(r"[A-Z0-9][A-Z0-9*&+\-.]*")  # "IPADS", "A*STAR": no perso
 _PERSON = re.compile(r"^[A-Z][a-z'’\-]+(?:\s+[A-Z]\.?)?(?:\s+[A-Z][a-z'’\-]+){1,2}$")
 _LEGAL_FORM = re.compile(r"(?i)^(?:inc|ltd|llc|co|corp|gmbh|limited|plc|s\.?a|ag|pte)\.?$")
 _JOINED_ZH = re.compile(r"\s*(?:和|与|及)\s*")
+_ORGANISATION_ZH = re.compile(r"(?:大学|学院|研究院|研究所|实验室|系|公司|集团|中心)$")
 _STATE = re.compile(r"^[A-Z]{2}$")  # a state's postal code: "NM", "TN"
 _CAMPUS = re.compile(r"^[A-Z][a-z]+(?:[ \-][A-Z][a-z]+)?$")
 _UNIVERSITY = re.compile(r"(?i)\buniversity\b|\buniv\b|大学")
@@ -229,7 +230,12 @@ def _conjoined(token: str | _Known, tables: Tables) -> list[str | _Known]:
     if not isinstance(token, str) or not _JOINED_ZH.search(token) or resolve(tables, token):
         return [token]
     parts = [p.strip() for p in _JOINED_ZH.split(token) if p.strip()]
-    return list(parts) if all(resolve(tables, p) for p in parts) else [token]
+    known = [bool(resolve(tables, p)) for p in parts]
+    # or one kg knows and the others named as organisations ("清华大学计算机系和华为")
+    shaped = any(known) and all(
+        k or _ORGANISATION_ZH.search(p) for p, k in zip(parts, known, strict=True)
+    )
+    return list(parts) if all(known) or shaped else [token]
 
 
 def _town(token: str | _Known, tables: Tables, coded: bool) -> bool:
