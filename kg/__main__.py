@@ -3,11 +3,11 @@ being imported, ends with one line and exit 130, not a traceback."""
 
 from __future__ import annotations
 
-import os
-import signal
 import sys
-import threading
-from typing import Any
+
+TYPE_CHECKING = False  # typing is not imported at run time: see kg/__init__.py
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def _interrupt_again(unraisable: Any) -> None:
@@ -16,6 +16,12 @@ def _interrupt_again(unraisable: Any) -> None:
     traceback, and goes on as if nothing happened. Deliver it again, out of the ``__del__``:
     from another thread a moment later (sent from here, it would land in this hook)."""
     if issubclass(unraisable.exc_type, KeyboardInterrupt):
+        # imported here, not above: each module imported before :func:`run` widens the
+        # moment in which a Ctrl-C still prints a traceback (signal brings enum, ~3.5 ms)
+        import os
+        import signal
+        import threading
+
         again = threading.Timer(0.05, os.kill, (os.getpid(), signal.SIGINT))
         again.daemon = True
         again.start()

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import importlib
 import sys
-from collections.abc import Callable, Mapping
-from typing import Any
+
+TYPE_CHECKING = False  # typing is not imported at run time: see kg/__init__.py
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
+    from typing import Any
 
 
 def exports(package: str, homes: Mapping[str, str]) -> Callable[[str], Any]:
