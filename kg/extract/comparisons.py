@@ -161,8 +161,10 @@ def comparisons(
 
 # what goes on after a pause in a comparison: the next item of a list ("than A, B and C"),
 # or examples of a kind ("than existing systems, such as Orca")
+# the words that open examples: "such as Orca", "例如 vLLM"
+_EXAMPLE_WORDS = r"(?:such as|e\.g\.|for example|including|like|例如|比如|如|包括|像)"
 _GOES_ON = re.compile(
-    r"[,，]\s*(?:(?:such as|e\.g\.|for example|including|like|例如|比如|如|包括|像)"
+    rf"[,，]\s*(?:{_EXAMPLE_WORDS}"
     r"|(?:(?:and|or)\s+)?(?:the\s+)?(?:[A-Z0-9]|[a-z]{1,3}[A-Z])[\w.+\-]*(?:\s[A-Z0-9][\w.+\-]*)?"
     r"\s*(?:[,，、(（]|and\b|or\b|$))"
 )
@@ -191,7 +193,8 @@ def _lower_names(span: str, chinese: bool) -> list[re.Match[str]]:
     first = _FIRST_LOWER.match(span)
     if first is None or zipf(first.group(1)):
         return []
-    return [_LOWER_NAME.match(span, first.start(1))]  # type: ignore[list-item]
+    name = _LOWER_NAME.match(span, first.start(1))
+    return [name] if name else []
 
 
 # a kind of things, not a named one: "state-of-the-art GPU DBSCAN implementations", its
@@ -203,9 +206,7 @@ _KIND = re.compile(
     r"|frameworks|versions|tools|solutions|methods|approaches|designs|engines|compilers|accelerators)$"
 )
 # named examples after a kind: "现有 GPU 比对库（AnySeq 1、…）", "existing systems such as Orca"
-_EXAMPLES_AFTER = re.compile(
-    r"\s*(?:[（(]|[,，]?\s*(?:such as|e\.g\.|for example|including|like|例如|比如|如|包括|像))"
-)
+_EXAMPLES_AFTER = re.compile(rf"\s*(?:[（(]|[,，]?\s*{_EXAMPLE_WORDS})")
 
 
 # an acronym right after a known system's name names a part or mode of it, one system:
@@ -301,8 +302,9 @@ _CITED = re.compile(r"\W*\b[A-Z][\w'\-]*\s+et\s+al\b")
 _DIGIT = re.compile(r"^\W*\d(?![A-Z]\d|-?D\b)")  # "1F1B" is a name, "1-D 方法" a kind
 _BASELINE_LAST = re.compile(r"(?i)(?:baselines?|基线|基准)$")
 # what follows a comparison word without being compared with: "相比之下", "compared to it"
+# ("it" and "them" are _NOT_A_BASELINE's)
 _NO_PHRASE = frozenset(
-    ["之下", "而言", "之前", "以前", "起来", "下来", "以往", "it", "them", "this", "that", "these"]
+    ["之下", "而言", "之前", "以前", "起来", "下来", "以往", "this", "that", "these"]
 )
 # the words before a span that make whatever it holds a baseline ("compared with", "相比",
 # "对比对象是", "within 3% of"); "than", "over" and "比" may compare with anything ("than
