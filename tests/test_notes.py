@@ -1003,3 +1003,22 @@ def test_a_company_named_before_the_people_is_no_one_word_name() -> None:
         "Zilliz, Jianguo Wang, Xiaomeng Yi, Rentong Guo, Hai Jin", labels_for(load_lexicon())
     )
     assert line is None or "Zilliz" not in [a.name for a in line.authors]
+
+
+def test_typographic_bullets_from_a_phone_notes_app_are_list_items(tmp_path: Path) -> None:
+    """Tried by hand before stopping: a phone notes app exports its lists with "•" and tab
+    indents; no paper was read. Its places are kept apart by " + " and " / "."""
+    notes_file = tmp_path / "OSDI24 serving.txt"
+    notes_file.write_text(
+        "OSDI 24 serving 论文速记\n\n"
+        "• Parrot: Efficient Serving of LLM-based Applications with Semantic Variable\n"
+        "\t• Chaofan Lin, Zhenhua Han, Chengruidong Zhang, Yuqing Yang, Fan Yang\n"
+        "\t• 上海交大 / Microsoft Research\n"
+        "\t• 端到端最多快 11.7 倍（相对现有的请求级服务）。\n",
+        encoding="utf-8",
+    )
+    notes = read_notes([notes_file])
+    (paper,) = notes.papers
+    assert paper.title.startswith("Parrot: Efficient Serving")
+    assert [a.name for a in paper.authors][:2] == ["Chaofan Lin", "Zhenhua Han"]
+    assert "Microsoft Research" in paper.institutions

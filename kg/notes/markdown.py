@@ -20,10 +20,13 @@ percent-encoded the way markdown-it does. (markdown-it-pyrs, markdown-it compile
 from Rust, panics on ordinary text such as "[`", markdown-it-rust issue #40; it is
 not used.)
 
-Two leniencies: ``####1. Title`` (no space after the hashes) is not a heading in
+Three leniencies: ``####1. Title`` (no space after the hashes) is not a heading in
 CommonMark, but notes written for lenient renderers use it; such lines get the
-space before parsing. And text indented by four spaces, code in CommonMark, is
-read as Markdown: notes indent continuation lines and pasted bullets.
+space before parsing. In a file where a typographic bullet opens a line at its first
+column ("• Title", then "\t◦ authors", as phone notes apps and word processors export
+lists), each such bullet is a list item's mark, read as "-" at the same column. And
+text indented by four spaces, code in CommonMark, is read as Markdown: notes indent
+continuation lines and pasted bullets.
 """
 
 from __future__ import annotations
@@ -56,6 +59,9 @@ from .shapes import is_prose
 # "Title" then ":   authors", ":   summary"
 _DEFINITION = regex.compile(r"^:[ \t]+(?=\S)")
 
+# "• Title", "\t◦ authors": a typographic bullet opening a line, a list item's mark
+_BULLET = regex.compile(r"^([ \t]*)[•◦▪‣●○](?=[ \t])", regex.MULTILINE)
+_TOP_BULLET = regex.compile(r"^[•◦▪‣●○][ \t]", regex.MULTILINE)
 # "####1. Title": a heading written without its space (lenient renderers accept it)
 _TIGHT_HEADING = regex.compile(r"^( {0,3}#{1,6})(?=[^\s#])", regex.MULTILINE)
 _TAGS_HEADING = regex.compile(r"^(?:tags|标签)\s*[:：]", regex.IGNORECASE)
@@ -244,6 +250,8 @@ def parse(text: str, headers: Headers = Headers(), front_matter: bool = True) ->
     no field kg reads ("Item Type", "ISBN", "Pages") is left out. With ``front_matter``
     False, a first block between ``---`` lines is read as notes."""
     text = _DIV_FENCE.sub(_div_fence, _TIGHT_HEADING.sub(_tight_heading, text))
+    if _TOP_BULLET.search(text):  # a list of them, not bullets pasted under a paragraph
+        text = _BULLET.sub(r"\1-", text)  # one character for one: columns stay
     front, text, closed = _front_matter(text) if front_matter else ("", text, True)
     walk = _Walk(text, headers)
     walk.blocks(_tree(text))

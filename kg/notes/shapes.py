@@ -121,7 +121,7 @@ _HAN_TITLES = regex.compile(r"\s*(?:老师|教授|博士|研究员|同学|等人
 # the words that join two names, or two places ("A and B", "A 和 B")
 _AND = r"\band\b|&|和|与|及"
 _AND_JOINT = regex.compile(_AND)
-SPLIT_PEOPLE = regex.compile(rf"\s*(?:,|，|、|;|；|{_AND})\s*")
+SPLIT_PEOPLE = regex.compile(rf"\s*(?:,|，|、|;|；|{_AND})\s*|\s+[/+]\s+")  # "北大 + UCSD"
 # footnote marks after a name, as in "Jia Pan*" or "Li Wei†¹": equal contribution,
 # corresponding author, affiliation
 _FOOTNOTE_SYMBOLS = "*∗†‡§¶♠♣♥♦"
