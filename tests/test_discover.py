@@ -165,6 +165,12 @@ def test_discovered_techniques_are_in_their_own_scheme_with_their_evidence(tmp_p
             {},
         ),
         ("They tackled sparsity with a dedicated algorithm.", [], {}),
+        # a generic head after a head does not take the phrase from it
+        (
+            "And a load-balanced scheduling algorithm keeps up with requests.",
+            ["load-balanced scheduling"],
+            {"load-balanced scheduling": ("scheduling",)},
+        ),
         # a subject and its verb are no phrase: "The system realized pipelining"
         ("The system realized pipelining across GPUs.", [], {}),
         ("The compiler specialized kernels per shape.", [], {}),

@@ -420,8 +420,9 @@ def _en_heads(sentence: str, heads: frozenset[str]) -> list[tuple[str, int]]:
             continue
         if i + 1 < len(tokens):
             after = tokens[i + 1][0].casefold()
-            if _singular(after, heads):
+            if _singular(after, heads) and after not in _GENERIC_EN:
                 continue  # "cache eviction policy": the phrase ends at the last head
+                # (a generic one does not take it: "load-balanced scheduling algorithm")
             if _WORD.fullmatch(after) and not (_ends(after) or _verb(after)):
                 continue  # "programming paradigm", "caching layer": the head names another
 
