@@ -473,6 +473,9 @@ _ZH_BEFORE = _ZH_STOPS | frozenset(
     最优 更好 良好 整个 所有 全部 大量 少量 部分 这样 那样 如何 怎样 怎么 借用 并用 出自 来自
     值得 容忍 看 单看 叫 加 找 写 进 指 经 之间 之中 之后 之前 时候 办法 还有""".split()  # noqa: SIM905
 )
+# verbs that take an object: a phrase does not reach back over them ("给稀疏矩阵选|存储格式",
+# "异步维护|全列索引"), though one may end with them ("基数选择")
+_ZH_OBJECT_VERBS = frozenset("选 挑 选择 挑选 维护 决定 确定 判断".split())  # noqa: SIM905
 # jieba tags that end a phrase: adverbs, prepositions, conjunctions, pronouns, numerals,
 # particles, measure words; and the adverbs that are a technique's words
 _ZH_FUNCTION_TAGS = ("d", "p", "c", "r", "m", "u", "q")
@@ -586,7 +589,9 @@ def _zh_back(tokens: _Tokens, i: int) -> int | None:
         if word == "的" and j > 0 and tokens[j - 1][0] in _ZH_OF:
             j -= 1
             continue
-        if word in _ZH_BEFORE or not (_HAN.fullmatch(word) or _LATIN.fullmatch(word)):
+        if word in _ZH_BEFORE or word in _ZH_OBJECT_VERBS:
+            break
+        if not (_HAN.fullmatch(word) or _LATIN.fullmatch(word)):
             break
         if tokens[j][3].startswith(_ZH_FUNCTION_TAGS) and word not in _ZH_WORD_OK:
             break
