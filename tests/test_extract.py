@@ -977,6 +977,26 @@ def test_a_multiple_of_what_another_system_reaches_is_a_comparison_with_it() -> 
             "写吞吐提升 2.1 倍，读吞吐提升 1.3 倍。对比对象是调优过的单机基线。",
             [(2.1, (), "调优过的单机基线"), (1.3, (), "调优过的单机基线")],
         ),
+        # a sentence that ends saying what it compares with: the claims after it
+        (
+            "评测用了 30 个应用，对比 PARIS（SoCC 2017）和 Ernest（NSDI 2016）。性能提升 51%。",
+            [(51.0, ("paris", "ernest"), "")],
+        ),
+        (
+            "Over the years, people compared it against Orca and vLLM. It is 2x faster.",
+            [(2.0, ("orca", "vllm"), "")],
+        ),
+        # not one that only writes "against"
+        (
+            "Users write sequential-looking code against a few abstractions. It is 2x faster.",
+            [(2.0, (), "")],
+        ),
+        # a figure above or below what it is compared with
+        ("Its CPU overhead is only 7% above existing systems.", [(7.0, (), "existing systems")]),
+        (
+            "That puts it 12.46x above a serial implementation.",
+            [(12.46, (), "serial implementation")],
+        ),
         # the words around it make any phrase a baseline: "相比…，", "within 3% of"
         ("相比逐周期模拟，评估快 900 倍以上。", [(900.0, (), "逐周期模拟")]),
         (

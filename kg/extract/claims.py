@@ -115,7 +115,7 @@ def claims(
         compared, named = comparisons(sentence, tables, own)
         new.extend(named)
         candidates = list(_claims_in(sentence, tables))
-        if not candidates and len(compared) == 1 and compared[0].start <= _LEAD_IN:
+        if not candidates and len(compared) == 1 and _stands(sentence, compared[0]):
             standing = compared[0]
             if line == unbased_line and _BASELINE_SAID.match(sentence):
                 # "…写吞吐最多提升 3.2 倍。对比对象是调优过的纯 CPU 基线。": the claims before
@@ -171,6 +171,21 @@ _BASELINE_SAID = re.compile(
     r"|(?i:(?:the\s+)?baselines?\s*(?:is|are|was|were|:)|all\s+(?:numbers|results|figures)"
     r"\s+are\s+(?:against|relative\s+to|compared\s+(?:to|with))))"
 )
+
+
+def _stands(sentence: str, comparison: Comparison) -> bool:
+    """Whether a sentence with no claims says what the claims after it are compared with:
+    it opens with the comparison ("All numbers are against X."), or ends with one that says
+    it compares ("…，对比 PARIS 和 Ernest。", "We compare against X and Y."; not "code written
+    against a small set of abstractions")."""
+    if comparison.start <= _LEAD_IN:
+        return True
+    words = sentence[max(0, comparison.start - 24) : comparison.said]
+    ends = comparison.end >= len(sentence.rstrip().rstrip("。.")) - 1
+    return ends and _COMPARES.search(words) is not None
+
+
+_COMPARES = re.compile(r"对比|比较|(?i:\bcompar)")
 
 
 def _leading(sentence: str, compared: list[Comparison]) -> Comparison | None:

@@ -34,7 +34,9 @@ _GAIN = re.compile(
     r"|outperform|reduc|boost|benefit|saving|increase|decrease|wins?\b|beats?\b",
     re.IGNORECASE,
 )
-_VENUE_TAG = re.compile(r"[\[(（【][^\[\]()（）【】]{2,24}?['’]\d\d[\])）】]")
+_VENUE_TAG = re.compile(
+    r"[\[(（【][^\[\]()（）【】]{2,24}?(?:['’]\d\d|\s(?:19|20)\d\d)[\])）】]"
+)  # "AutoTVM[NIPS’18]", "PARIS（SoCC 2017）"
 _HARDWARE_LEAD = 12  # characters into a comparison within which hardware is what is compared
 _INSIDE_NAME = re.compile(r"-[A-Za-z0-9]")  # a name going on after a hyphen
 # (a name is not the start of "SmartSAGE+", an improved SmartSAGE: _SYSTEM_NAME has it)
