@@ -997,6 +997,11 @@ def test_a_multiple_of_what_another_system_reaches_is_a_comparison_with_it() -> 
             "That puts it 12.46x above a serial implementation.",
             [(12.46, (), "serial implementation")],
         ),
+        # an unnamed baseline ends at the verb after it
+        (
+            "Turning on SIMD over a naive multi-core version adds a 7.48x speedup.",
+            [(7.48, (), "naive multi-core version")],
+        ),
         # the words around it make any phrase a baseline: "相比…，", "within 3% of"
         ("相比逐周期模拟，评估快 900 倍以上。", [(900.0, (), "逐周期模拟")]),
         (

@@ -289,7 +289,8 @@ def _listed_zh(span: str) -> list[re.Match[str]]:
 _VAGUE_END = re.compile(
     r"[，,。；;:：()（）\n]|\s(?:by|on|in|for|while|when|with|across|at|under|and|or|respectively|"
     r"which|that|to|from|using|as|if|up|achieving|reaching|is|are|was|were|this|these|it|over|than|via|"
-    r"they|we)\b|(?:在|上|时|中(?!心|间|文|国|断)|，|下|最多|最高|"
+    r"they|we|adds?|gives?|yields?|brings?|achieves?|delivers?|improves?|reduces?|cuts?|saves?)\b"
+    r"|(?:在|上|时|中(?!心|间|文|国|断)|，|下|最多|最高|"
     r"平均|分别|高达|可|能|节省|提升|提高|降低|减少)"
 )
 _LEADING = re.compile(
