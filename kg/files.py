@@ -55,6 +55,7 @@ NOTES_SUFFIXES = (
     ".mm",
     ".opml",
     ".enex",
+    ".taskpaper",
 )
 SETTINGS_FILE = "kg.yaml"
 

@@ -1022,3 +1022,71 @@ def test_typographic_bullets_from_a_phone_notes_app_are_list_items(tmp_path: Pat
     assert paper.title.startswith("Parrot: Efficient Serving")
     assert [a.name for a in paper.authors][:2] == ["Chaofan Lin", "Zhenhua Han"]
     assert "Microsoft Research" in paper.institutions
+
+
+def test_an_anki_plain_text_export_is_a_card_a_paper(tmp_path: Path) -> None:
+    """Anki's "Notes in Plain Text": header lines, then a note a line, its fields apart by
+    TABs, the back HTML; each labelled paragraph of the back is a field."""
+    notes_file = tmp_path / "deck.txt"
+    notes_file.write_text(
+        "#separator:tab\n#html:true\n#notetype column:1\n#deck column:2\n#tags column:5\n"
+        "Basic\t读论文::OSDI22\tOrca: A Distributed Serving System for Transformer-Based "
+        "Generative Models\t<b>作者</b>：Gyeong-In Yu、Joo Seong Jeong（Seoul National "
+        "University）<br><b>做法</b>：按迭代调度请求。<br>吞吐是 FasterTransformer 的 36.9 倍"
+        "&amp;延迟不变。\tOSDI22\n"
+        "Basic\t读论文::OSDI22\t什么是 KV cache？\t缓存注意力的键和值。\t\n",
+        encoding="utf-8",
+    )
+    notes = read_notes([notes_file])
+    (paper,) = notes.papers
+    assert paper.title.startswith("Orca: A Distributed Serving System")
+    assert paper.span.line == 6
+    assert [a.name for a in paper.authors] == ["Gyeong-In Yu", "Joo Seong Jeong"]
+    assert "Seoul National University" in paper.institutions
+    assert "36.9 倍&延迟不变" in paper.abstract  # the entity decoded, the tags out
+    assert notes.files[0].conference.label == "OSDI 2022"  # the deck most notes are in
+
+
+def test_a_taskpaper_reading_list_with_tags_after_the_titles(tmp_path: Path) -> None:
+    """A TaskPaper list (its own suffix): each paper a task, "@presenter(Tom) @done(…)"
+    after its title; USENIX's author line and the summary as notes below it."""
+    notes_file = tmp_path / "reading.taskpaper"
+    notes_file.write_text(
+        "Reading group — ATC '18:\n"
+        "\t- Mainstream: Dynamic Stem-Sharing for Multi-Tenant Video Processing "
+        "@presenter(Tom) @done(2018-08-07)\n"
+        "\t\tAngela H. Jiang and Lilia Tang, Carnegie Mellon University; Michael Kaminsky, "
+        "Intel Labs\n"
+        "\t\tApps share the early layers of one network, which raises accuracy by up to 47%.\n"
+        "\t- Peeking Behind the Curtains of Serverless Platforms @presenter(Ana)\n"
+        "\t\tLiang Wang, UW-Madison; Thomas Ristenpart, Cornell Tech\n"
+        "\t\tA measurement study of three function platforms.\n",
+        encoding="utf-8",
+    )
+    notes = read_notes([notes_file])
+    assert [p.title for p in notes.papers] == [
+        "Mainstream: Dynamic Stem-Sharing for Multi-Tenant Video Processing",
+        "Peeking Behind the Curtains of Serverless Platforms",
+    ]
+    assert [a.name for a in notes.papers[1].authors] == ["Liang Wang", "Thomas Ristenpart"]
+
+
+def test_a_roam_export_keeps_to_dos_and_remarks_out_of_the_papers(tmp_path: Path) -> None:
+    """Roam's Markdown: every line a bullet; "{{[[TODO]]}} find a DOI for …" and "Next:
+    [[ISCA 2019]] batch" sit among the papers' bold bullets and are no papers."""
+    notes_file = tmp_path / "isca.md"
+    notes_file.write_text(
+        "- Tags:: #ISCA #[[reading group]]\n"
+        "- {{[[TODO]]}} find a DOI for UCNN and Euphrates\n"
+        "- **UCNN: Exploiting Computational Reuse in Deep Neural Networks via Weight "
+        "Repetition**\n"
+        "    - Authors:: Kartik Hegde, Jiyong Yu, Christopher W. Fletcher\n"
+        "    - Repeated weights let inputs be summed before one multiply: 1.2x-4x less energy.\n"
+        "- **Euphrates: Algorithm-SoC Co-Design for Low-Power Mobile Continuous Vision**\n"
+        "    - Authors:: [[Yuhao Zhu]], Anand Samajdar, Paul Whatmough\n"
+        "    - Frames between key frames reuse the ISP's motion vectors: 66% less energy.\n"
+        "- Next: [[ISCA 2019]] batch, maybe Eyeriss v2\n",
+        encoding="utf-8",
+    )
+    notes = read_notes([notes_file])
+    assert [p.title.split(":")[0] for p in notes.papers] == ["UCNN", "Euphrates"]

@@ -26,6 +26,7 @@ from ..files import Settings, notes_files, settings_for, shown_name
 from ..lexicon import Lexicon, load_lexicon
 from ..records import Conference, Corpus, NotesFile, Paper, Problem, Session, Skipped, Span
 from ..text import fold, guess_language
+from .anki import anki_to_sheet, is_anki
 from .asciidoc import asciidoc_to_markdown, is_asciidoc
 from .bibtex import bibtex_fields, bibtex_file
 from .chat import chat_to_markdown, is_chat_export
@@ -189,6 +190,7 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
     for odd in ("\u0085", "\u2028", "\u2029", "\x0b", "\x0c"):
         text = text.replace(odd, " ")
     lower_path = path.lower()  # what the file is, by its name; else by its text
+    anki = False
     if lower_path.endswith(".org") or is_org(text):
         # Org's headings, drawers and links, line for line; a drawer's fields the labels know
         text = org_to_markdown(text, lambda key: labels.label(f"{key}:") is not None)
@@ -202,6 +204,8 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
         text = asciidoc_to_markdown(text)  # "== Section", "Authors:: A, B", line for line
     elif lower_path.endswith(".tex") or is_latex(text):
         text = latex_to_markdown(text)  # "\\subsection{Title}", "\\textbf{Authors:}", line for line
+    elif lower_path.endswith(".txt") and is_anki(text):
+        text, anki = anki_to_sheet(text), True  # a deck of cards, a note a line: a sheet
     elif lower_path.endswith(SPREADSHEETS):
         try:  # a reference manager's export or a sheet of papers: a table, line for line
             text, header = spreadsheet_to_markdown(
@@ -265,7 +269,7 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
     bare = bare or page_properties(text, lambda key: _paper_label(key, labels))
     if bare is not None:
         text = bare[1]
-    sheet = lower_path.endswith(SPREADSHEETS)
+    sheet = lower_path.endswith(SPREADSHEETS) or anki
     parsed = parse(text, Headers(labels.title_headers, labels.label_words, sheet))
     lines = _field_items(_heading_fields(list(parsed.lines), labels), labels)
     lines = _footnoted(_continued_fields(lines, labels), labels)

@@ -483,6 +483,15 @@ class Structure:
                 for d in drafts:
                     if d.score < PAPER_SCORE and "title" in d.cues and "peers" not in d.cues:
                         d.cues.append("peers")
+        # a line in lower case among titles in capitals is a to-do or a remark ("find a DOI
+        # for UCNN and Euphrates"), not one more of them
+        sure = [d for ds in forms.values() for d in ds if "peers" not in d.cues]
+        sure = [d for d in sure if d.score >= PAPER_SCORE]
+        if sure and not any(_opens_lower(d.title) for d in sure):
+            for drafts in forms.values():
+                for d in drafts:
+                    if "peers" in d.cues and _opens_lower(d.title):
+                        d.cues.remove("peers")
         heading_session: tuple[str, int] | None = None  # "### Session 1: Storage", empty
         for entry in entries:
             node, draft, inner, session = entry.node, entry.draft, entry.inner, entry.session
@@ -1943,7 +1952,10 @@ def _ends_at(draft: Draft, line: Line) -> bool:
     return (draft.body[-1] if draft.body else draft.start) is line
 
 
-_TRAILING_TAGS = regex.compile(r"(?:\s+#(?![\d\s#])[^\s#]+)+\s*$")
+# "#论文/PPoPP18 #显存" after a title; TaskPaper's "@presenter(Tom) @done(2018-08-07)"
+_TRAILING_TAGS = regex.compile(
+    r"(?:\s+(?:#(?![\d\s#])[^\s#]+|@[A-Za-z][\w.\-]*(?:\([^()\n]*\))?))+\s*$"
+)
 
 
 @memo
@@ -2220,6 +2232,11 @@ def _first_field(draft: Draft) -> str | None:
 def _same_title(draft: Draft, title: str | None) -> bool:
     """Whether a paper found below a heading is the heading's own, cited again."""
     return bool(title) and fold(draft.title) == fold(title or "")
+
+
+def _opens_lower(title: str) -> bool:
+    """Whether a title opens with a Latin letter in lower case ("find a DOI for …")."""
+    return title[:1].isascii() and title[:1].islower()
 
 
 def _form(line: Line) -> str:
