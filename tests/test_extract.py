@@ -108,6 +108,29 @@ def test_affiliation_fields_resolve(
         assert inst.resolved and inst.name and inst.country
 
 
+@pytest.mark.parametrize(
+    ("field", "institutions"),
+    [
+        # "X and Y are at Z"; "Z, except W (V)": who, then where
+        (
+            (
+                "Hardik Sharma and Jongse Park are at Georgia Institute of Technology; "
+                "the rest I did not look up"
+            ),
+            ["georgia-institute-of-technology"],
+        ),
+        (
+            "University of Illinois at Urbana-Champaign, except Michael Pellauer (NVIDIA)",
+            ["university-of-illinois-urbana-champaign", "nvidia"],
+        ),
+    ],
+)
+def test_who_is_where_in_an_affiliation_field(field: str, institutions: list[str]) -> None:
+    facts, know = facts_of(paper_with(field))
+    assert facts.institutions == institutions
+    assert all(know.institutions[i].resolved for i in institutions)
+
+
 def test_registry_entries_carry_labels_country_and_identifiers() -> None:
     gt = LEX.institutions["georgia-institute-of-technology"]
     assert gt.name_zh and gt.country == "US" and gt.wikidata.startswith("Q")

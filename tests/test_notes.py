@@ -996,6 +996,64 @@ def test_a_one_word_name_among_others_is_an_author(text: str, authors: list[str]
     assert [a.name for a in line.authors] == authors
 
 
+@pytest.mark.parametrize(
+    ("text", "authors"),
+    [
+        # USENIX's program: most groups end with a place, so does one kg does not know
+        (
+            (
+                "Zhenming Liu, College of William and Mary; Xiaozhou Li, Celer Network; "
+                "Ion Stoica, UC Berkeley"
+            ),
+            [
+                ("Zhenming Liu", ("College of William and Mary",)),
+                ("Xiaozhou Li", ("Celer Network",)),
+                ("Ion Stoica", ("UC Berkeley",)),
+            ],
+        ),
+        # a place with a comma in its name is one place
+        (
+            (
+                "Shengan Zheng, Shanghai Jiao Tong University; Morteza Hoseinzadeh and Steven "
+                "Swanson, University of California, San Diego"
+            ),
+            [
+                ("Shengan Zheng", ("Shanghai Jiao Tong University",)),
+                ("Morteza Hoseinzadeh", ("University of California, San Diego",)),
+                ("Steven Swanson", ("University of California, San Diego",)),
+            ],
+        ),
+        # names alone in groups stay names
+        ("Ion Stoica; Matei Zaharia", [("Ion Stoica", ()), ("Matei Zaharia", ())]),
+        # "作者是" before the names; a remark in brackets after them
+        (
+            "作者是 Sadjad Fouladi、John Emmons（Stanford University）",
+            [
+                ("Sadjad Fouladi", ("Stanford University",)),
+                ("John Emmons", ("Stanford University",)),
+            ],
+        ),
+        ("Charles Eckert et al. (affiliations not noted yet)", [("Charles Eckert", ())]),
+        ("Linnan Wang、Tim Kraska（单位没查）", [("Linnan Wang", ()), ("Tim Kraska", ())]),
+    ],
+)
+def test_author_lines_as_programs_and_notes_write_them(
+    text: str, authors: list[tuple[str, tuple[str, ...]]]
+) -> None:
+    from kg.notes.shapes import author_line
+
+    line = author_line(text, labels_for(load_lexicon()), labelled=True)
+    assert line is not None
+    assert [(a.name, a.affiliations) for a in line.authors] == authors
+
+
+def test_a_long_remark_in_brackets_is_no_remark_of_an_author_line() -> None:
+    from kg.notes.shapes import author_line
+
+    text = "HKBU (the notes say so, and the gold gives the place to the paper, not to the authors)"
+    assert author_line(text, labels_for(load_lexicon())) is None
+
+
 def test_a_company_named_before_the_people_is_no_one_word_name() -> None:
     from kg.notes.shapes import author_line
 

@@ -31,6 +31,11 @@ _STATE = re.compile(r"^[A-Z]{2}$")  # a state's postal code: "NM", "TN"
 _CAMPUS = re.compile(r"^[A-Z][a-z]+(?:[ \-][A-Z][a-z]+)?$")
 _UNIVERSITY = re.compile(r"(?i)\buniversity\b|\buniv\b|大学")
 _ET_AL = re.compile(r"(等等|等|et al|etc)$", re.IGNORECASE)
+# people named before where they are: "Hardik Sharma and Jongse Park"
+_NAMES = (
+    r"[A-Z][a-z'’\-]+(?:\s+[A-Z][a-z'’\-]+){1,2}"
+    r"(?:\s*(?:,|,?\s+and)\s+[A-Z][a-z'’\-]+(?:\s+[A-Z][a-z'’\-]+){1,2})*"
+)
 # "(all Google)", "(both MIT)": who the place is for, not part of its name
 _EVERYONE = re.compile(
     # a hedge before the place: "mostly Leibniz Supercomputing Centre", "主要是清华大学"
@@ -44,7 +49,12 @@ _EVERYONE = re.compile(
     r"|(?:(?:the\s+)?(?:co-?authors|others|rest))\s+(?:are\s+)?(?:from|at|in)\s+(?:the\s+)?"
     # "都在 Alibaba Group"; "Tim Kraska 在 MIT", "Nesime Tatbul 同时挂 MIT": who, then where
     r"|(?:都|均|全都)(?:在|来自|是)\s*"
-    r"|[A-Z][a-z'’\-]+(?:\s+[A-Z][a-z'’\-]+){1,2}\s*(?:同时)?(?:在|挂|挂靠|来自|属于)\s*)",
+    r"|[A-Z][a-z'’\-]+(?:\s+[A-Z][a-z'’\-]+){1,2}\s*(?:同时)?(?:在|挂|挂靠|来自|属于)\s*"
+    # "Hardik Sharma and Jongse Park are at X", "except Michael Pellauer (NVIDIA)": who, then
+    # where (or, for "except", the place in brackets after them)
+    rf"|except\s+(?:for\s+)?{_NAMES}\s*(?=[(（]|$)"
+    rf"|{_NAMES}\s+(?:is|are)\s+(?:at|from|with)\s+(?:the\s+)?"
+    r")",
     re.IGNORECASE,
 )
 # a piece said as a remark, not a place's name: "I did not check who sits where", "per the

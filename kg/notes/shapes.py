@@ -129,7 +129,11 @@ _MARK_CHAR = f"[⁰¹²³⁴⁵⁶⁷⁸⁹{_FOOTNOTE_SYMBOLS}]"
 _MARKS = regex.compile(rf"{_MARK_CHAR}+(?=\s*$)")
 # what leads an author line without being a name: "by Jane Doe", "Who · Jane Doe" (one word
 # set off by a spaced middle dot, as a label)
-_BY = regex.compile(r"^(?:(?i:by)\s+|(?:\p{Lu}\p{Ll}{1,11}|\p{Han}{1,6})\s+[·•]\s+)(?=\p{Lu})")
+# what opens a line of names: "by", "作者是", "Authors are", a name's lead ("文 · A, B")
+_BY = regex.compile(
+    r"^(?:(?i:by|(?:the\s+)?authors\s+are)\s+|(?:作者|作者们)(?:是|为|有)\s*"
+    r"|(?:\p{Lu}\p{Ll}{1,11}|\p{Han}{1,6})\s+[·•]\s+)(?=\p{Lu})"
+)
 _ACRONYM = regex.compile(r"^[A-Z][A-Z0-9&*\-.]{1,9}$")
 
 
@@ -570,6 +574,8 @@ def author_line(text: str, labels: Labels, labelled: bool = False) -> AuthorLine
         # the writer's remark after the names: "A、B；单位是 X，没逐个对应到人", "A、B；Y 的
         # 机构库收录了这篇，作者单位没逐个查"
         text = _REMARK_TAIL.sub("", text)
+    # a remark in brackets after the names: "Charles Eckert et al. (affiliations not noted yet)"
+    text = _REMARK_BRACKET.sub("", text)
     text = _WITH.sub(r"\1", text)  # "A (CMU); with B and C (CMU)": B is an author too
     text = _inverted_names(text, labels) or text  # "Zhou, Jingyu; Xu, Meng"
     text = _ID_TAIL.sub("", text)  # "A, B (MIT) — DOI 10.1145/…": the paper's id after them
@@ -593,7 +599,11 @@ def author_line(text: str, labels: Labels, labelled: bool = False) -> AuthorLine
     authors: list[Author] = []
     orphans: list[str] = []
     people_total = pieces_total = 0
-    for group in groups:
+    # "Name and Name, Place; Name, Place": when most groups end with a place, so does each
+    # (USENIX's program: "Xiaozhou Li, Celer Network", a place kg does not know)
+    placed = [_known_place_at(_piece_spans(g), g, labels) for g in groups]
+    usenix = len(groups) >= 2 and sum(cut is not None for cut in placed) * 2 > len(groups)
+    for group, known_cut in zip(groups, placed, strict=True):
         spans = _piece_spans(group)
         pieces = [piece for piece, _ in spans]
         if not pieces:
@@ -602,6 +612,10 @@ def author_line(text: str, labels: Labels, labelled: bool = False) -> AuthorLine
         # from the end, the pieces that are no person's name form the institution
         cut = len(pieces)
         while cut > 0 and not is_person(pieces[cut - 1], labels):
+            cut -= 1
+        if known_cut is not None and known_cut < cut:
+            cut = known_cut  # "…, University of California, San Diego": one place
+        elif usenix and cut == len(pieces) and len(pieces) >= 2:
             cut -= 1
         mononym = cut == 0 and len(groups) > 1 and len(pieces) > 1 and _mononym(pieces[0], labels)
         if mononym:
@@ -665,6 +679,19 @@ def author_line(text: str, labels: Labels, labelled: bool = False) -> AuthorLine
     return AuthorLine(tuple(authors), tuple(orphans))
 
 
+def _known_place_at(spans: list[tuple[str, int]], group: str, labels: Labels) -> int | None:
+    """Where the place an author group ends with starts (the index of its first piece):
+    the longest end of the group, after a comma, that is an institution kg knows ("Morteza
+    Hoseinzadeh and Steven Swanson, University of California, San Diego"), or its last
+    piece when that is institution-shaped; None when it ends with no place."""
+    for k in range(1, len(spans)):
+        if labels.is_known(group[spans[k][1] :].strip(" .,;")):
+            return k
+    if len(spans) >= 2 and is_institution(spans[-1][0], labels):
+        return len(spans) - 1
+    return None
+
+
 # "Heidelberg" in "Heidelberg University, Heidelberg, Germany": the town of an address
 _TOWN = regex.compile(r"^\p{Lu}\p{Ll}+(?:[ \-]\p{Lu}\p{Ll}+)?$")
 _STATE_CODE = regex.compile(r"^\p{Lu}{2}$")
@@ -695,6 +722,11 @@ _REMARK_TAIL = regex.compile(
     r"\s*[，,]\s*(?:没|未|不|待|还没)[^，,；;()（）]*$"
     r"|\s*[；;][^；;()（）]*(?:收录|没逐个|未逐个|没查|待查|待补|没核对)[^；;()（）]*$"
 )
+_REMARK_BRACKET = regex.compile(
+    r"\s*[(（](?=[^()（）]{1,40}[)）])[^()（）]*(?:\b(?:not|unknown|unclear|unchecked|tbd|todo)\b"
+    r"|affiliations?\b|没|未|待|不详|不清楚)[^()（）]*[)）]\s*$",
+    regex.I,
+)  # a short one: "(the notes say so, and the gold gives the place to the paper, not …)" is prose
 _FROM = regex.compile(
     r"\s*[，,]\s*(?:都|均|全都|全部|全|分别)?来自\s*"
     r"|\s*[，,；;]\s*(?:单位|机构)(?:是|为|[:：])\s*"  # "A、B；单位是清华大学和华为"
