@@ -560,6 +560,8 @@ def test_the_extraction_corpus_does_not_lose_ground(gold: str, floors: dict[str,
             "flashdecoding-plus-plus",
         ),
         ("Deep Learning Computation over a Chip with T10", "It shifts data.", "t10"),
+        # a rare capitalised word closing a title after "with"
+        ("Stateless Datacenter Load-balancing with Beamer", "It uses daisy chaining.", "beamer"),
         # "X is the system that", "X, an inference framework", "X is a ... schedule"
         (
             "Energy",
@@ -614,6 +616,14 @@ def test_hardware_closing_a_title_is_not_presented() -> None:
         paper_with(title="Gradient compression on SmartNICs", abstract="We present NICZip, a tool.")
     )
     assert facts.systems == ["niczip"]
+
+
+@pytest.mark.parametrize(
+    "title", ["Fine-Tuning Language Models with Transformers", "Faster Builds with Python"]
+)
+def test_an_everyday_word_closing_a_title_is_not_presented(title: str) -> None:
+    facts, _ = facts_of(paper_with(title=title, abstract="It is faster."))
+    assert facts.systems == []
 
 
 def test_a_plural_technique_is_no_baseline() -> None:

@@ -105,6 +105,11 @@ _TITLE_TAIL_SYSTEM = re.compile(
     r"|[A-Z][A-Za-z]*\d+[A-Za-z0-9]*)\s*$"
 )
 
+# "Stateless Datacenter Load-balancing with Beamer": a rare capitalised word after "with",
+# "using" or "via" closing a title (not "… with Transformers", everyday words)
+_TITLE_TAIL_WORD = re.compile(r"\b(?:using|with|via)\s+(?P<name>[A-Z][a-z]{3,}[a-rt-z0-9])\s*$")
+_RARE_NAME = 3.0  # zipf frequency: a capitalised word rarer than this names something
+
 Named = tuple[list[str], list[Entity]]  # entity ids, and the entities kg had not met
 
 
@@ -152,6 +157,10 @@ def title_system(paper: Paper, tables: Tables) -> Named:
         name = m.group("name") if m else ""
         if m and _system_like(name, tables) and not re.search(r"[A-Z]s$", name):
             names.append(name)
+            break
+        word = _TITLE_TAIL_WORD.search(part.strip())
+        if word and zipf(word["name"].casefold()) < _RARE_NAME and _own_type(word["name"], tables):
+            names.append(word["name"])
             break
     return entity_ids(names, tables)
 
