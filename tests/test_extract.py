@@ -1030,6 +1030,21 @@ def test_a_multiple_of_what_another_system_reaches_is_a_comparison_with_it() -> 
             "That puts it 12.46x above a serial implementation.",
             [(12.46, (), "serial implementation")],
         ),
+        # a setting named with capitalised words and hyphens; a known system with a word
+        # of its own in a list; "the same X as Y"
+        (
+            "F1 goes up by as much as 47% compared with Max-Sharing (only the last layer).",
+            [(47.0, ("max-sharing",), "")],
+        ),
+        (
+            "Against TensorFlow Fold, PyTorch and DyNet, training is 8x faster.",
+            [(8.0, ("tensorflow-fold", "pytorch", "dynet"), "")],
+        ),
+        (
+            "Same area, frequency and node as Eyeriss: 3.9x speedup.",
+            [(3.9, ("eyeriss",), "")],
+        ),
+        ("It is 2x faster than Multi-Tenant baselines.", [(2.0, (), "Multi-Tenant baselines")]),
         # an unnamed baseline ends at the verb after it
         (
             "Turning on SIMD over a naive multi-core version adds a 7.48x speedup.",

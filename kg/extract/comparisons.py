@@ -26,6 +26,11 @@ _SYSTEM_NAME = re.compile(
     # its version in a list: "AnySeq 1、GASAL 2、ADEPT", "(NCCL 2)"
     r"(?:\s\d{1,2}(?=\s*(?:[、,，;；)）]|and\b|和|$)))?"
 )
+# a setting named by capitalised words joined with hyphens, standing alone: "compared with
+# Max-Sharing (only the last layer retrained)", "Against No-Sharing, where …"
+_HYPHEN_NAME = re.compile(
+    r"(?<![\w\-])[A-Z][a-z]+(?:-[A-Z][a-z]+)+(?=\s*(?:[,.;:()（），。；]|$|and\b|or\b|where\b))"
+)
 _WORKLOADS = frozenset({"model", "dataset", "benchmark"})
 # what a sentence holds when its "over" compares: a figure or a word of gain ("1.5x over",
 # "a speedup over", "Over TensorRT-LLM: 1.2x"); else "over" says how ("over NVLink")
@@ -108,6 +113,7 @@ def comparisons(
                 if not zipf(n[0]) or (chinese and _rare(n[0]) and _alone(span, n))
             ]
             found_names += _listed(span)
+            found_names += _HYPHEN_NAME.finditer(span)
             if chinese:
                 found_names += _listed_zh(span)
             found_names += _lower_names(span, chinese)
@@ -213,7 +219,12 @@ _EXAMPLES_AFTER = re.compile(rf"\s*(?:[（(]|[,，]?\s*{_EXAMPLE_WORDS})")
 
 # an acronym right after a known system's name names a part or mode of it, one system:
 # "PyTorch JIT", "TensorFlow XLA", "HuggingFace PEFT", "PyTorch DDP"
-_PART = re.compile(r" ([A-Z]{2,5}|Lite)(?![\w\-+])")  # "TensorFlow Lite" too
+_PART = re.compile(
+    r" ([A-Z]{2,5}|Lite)(?![\w\-+])"  # "TensorFlow Lite" too
+    # a capitalised word that ends an item of a list: "TensorFlow Fold, PyTorch and DyNet",
+    # "PyTorch Geometric and DGL"
+    r"| ([A-Z][a-z]{2,})(?=\s*(?:[,、;；)）]|and\b|or\b|$))"
+)
 _SOFTWARE = frozenset({"system", "framework", "library"})
 _MODULE = re.compile(r"\.[a-z]{2,}(?![A-Za-z0-9])")
 
@@ -228,7 +239,7 @@ def _compound(span: str, hit: tuple[int, int, str], tables: Tables) -> tuple[int
     if (
         part is None
         or entity_type(eid, tables) not in _SOFTWARE
-        or part.group(1) in tables.lexicon.not_systems
+        or (part.group(1) or part.group(2)) in tables.lexicon.not_systems
     ):
         return hit
     name = span[a : part.end()]
