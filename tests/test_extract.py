@@ -619,6 +619,25 @@ def test_hardware_closing_a_title_is_not_presented() -> None:
 
 
 @pytest.mark.parametrize(
+    ("abstract", "systems"),
+    [
+        (
+            "It shares layers. Pieces: M-Trainer, M-Scheduler and M-Runner.",
+            ["m-trainer", "m-scheduler", "m-runner"],
+        ),
+        ("系统有三个组件：GraphX、PageRank 和 DataLoaderX。", ["graphx", "dataloaderx"]),
+        # a list on the lines below the word is no list of its parts
+        ("The moving parts:\n- a switch tunnels to 512 DIPs, so VIPs are split across HMuxes.", []),
+    ],
+)
+def test_the_parts_of_a_papers_system_listed_are_presented(
+    abstract: str, systems: list[str]
+) -> None:
+    facts, _ = facts_of(paper_with(title="Sharing", abstract=abstract))
+    assert facts.systems == systems
+
+
+@pytest.mark.parametrize(
     "title", ["Fine-Tuning Language Models with Transformers", "Faster Builds with Python"]
 )
 def test_an_everyday_word_closing_a_title_is_not_presented(title: str) -> None:

@@ -206,6 +206,10 @@ def presented(paper: Paper, tables: Tables) -> Named:
             continue  # "the Accelerator Collectives Engine, a …": the last word of a name
         if name not in names and len(name) >= 2 and _could_be_own(name, tables):
             names.append(name)
+    for m in _PARTS.finditer(paper.abstract):
+        parts = _PART_NAME.findall(m["list"])
+        if len(parts) >= 2:
+            names += [n for n in parts if n not in names and _could_be_own(n, tables)]
     for rx in (_PRESENTS_ZH, _PRESENTS_EN, _PRESENTS_LEAD):
         for m in rx.finditer(paper.abstract):
             name = m.group("name").rstrip(".")
@@ -220,6 +224,16 @@ def presented(paper: Paper, tables: Tables) -> Named:
 
 
 _NAME_GOES_ON = re.compile(r"[A-Z][A-Za-z0-9\-]*\s+$")
+# the parts of the paper's system, listed: "Pieces: M-Trainer, M-Scheduler and M-Runner.",
+# "Its components are X and Y", "三个组件：A、B 和 C"
+_PARTS = re.compile(
+    r"(?:\b(?:[Ii]ts\s+|[Tt]he\s+)?(?:[Pp]ieces|[Cc]omponents|[Pp]arts|[Mm]odules)"
+    r"|组件|模块|组成部分)[ \t]*(?:[:：]|are\b|include\b|有|包括)[ \t]*(?P<list>[^.。;；\n]{3,120})"
+)
+# a name in such a list: a capital inside it or after a hyphen ("M-Trainer", "GraphX")
+_PART_NAME = re.compile(
+    r"(?<![\w\-])(?:[A-Z][A-Za-z0-9]*-[A-Za-z0-9\-]+|[A-Z][a-z0-9]*[A-Z][\w\-]*)"
+)
 
 
 def _defined(name: str, text: str) -> bool:
