@@ -177,6 +177,15 @@ def test_discovered_techniques_are_in_their_own_scheme_with_their_evidence(tmp_p
         # a Chinese verb, a place word or "top-k"'s hyphen: where a phrase starts
         ("它借用 CXL 互连，还有 top-k 梯度压缩。", ["CXL 互连", "top-k 梯度压缩"], {}),
         ("线程之间交换数据，办法叫非对称函数映射。", ["非对称函数映射"], {}),
+        # "X-based" before a head that names a process is part of its name; a word that only
+        # judges is not; a Chinese word between English phrases joins two of them
+        ("Their use case is switch-based caching.", ["switch-based caching"], {}),
+        ("Their profile blames poor data reuse.", ["data reuse"], {}),
+        (
+            "核心是 Order-Preserving Dispatch 和 Dual-Mode Journaling。",
+            ["dual-mode journaling"],
+            {},
+        ),
         # a verb that takes an object ends a phrase before it, not one that ends with it
         ("用 CNN 给稀疏矩阵选存储格式。", ["存储格式"], {}),
         ("异步维护全列索引（all-column indexes）。", ["全列索引", "all-column indexes"], {}),

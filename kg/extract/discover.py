@@ -62,7 +62,8 @@ _LEADING = frozenset(
     several multiple various different own first conventional traditional classic standard
     typical careful existing every either neither whole entire same other another certain
     overall main major proper right sure single specific particular additional extra
-    accurate dedicated""".split()  # noqa: SIM905
+    accurate dedicated poor bad good better best excessive limited costly expensive
+    inefficient""".split()  # noqa: SIM905
 )
 # words that alone before a head do not name a technique
 _WEAK = frozenset(
@@ -433,8 +434,15 @@ def _en_heads(sentence: str, heads: frozenset[str]) -> list[tuple[str, int]]:
         while j >= 0 and len(words) < 4:
             w = tokens[j][0]
             low = w.casefold()
-            if not _WORD.fullmatch(w) or low in _STOP or low in _VERBS or not _modifier(low):
+            # "switch-based caching" names a way of caching; "a sketch-based policy" leaves
+            # the technique to the cue "X-based"
+            based = low.endswith("-based") and head.endswith(("ing", "ion"))
+            if not _WORD.fullmatch(w) or low in _STOP or low in _VERBS:
                 break
+            if not (_modifier(low) or based):
+                break
+            if _HAN.search(w):
+                break  # "Dispatch 和 Dual-Mode Journaling": a Chinese word joins, not a word of it
             first = j == 0 and zipf(low) > 0
             if w[:1].isupper() and not _acronym(w) and not (titled or first or term):
                 break  # a name ("FlashInfer's"), unless in a title or a sentence's first word
