@@ -167,6 +167,9 @@ def test_english_and_chinese_labels_read_the_same_notes() -> None:
         # one letter off only in a long word: "问题：" (problem) is no "专题：" (session)
         ("Sessin: Kernels", "Kernels"),
         ("问题：内存是瓶颈。", None),
+        # a whole word: "Tracking …" is no "Track"
+        ("Tracking the EuroSys 2024 papers people want to discuss.", None),
+        ("Track 2: Networking", "Networking"),
     ],
 )
 def test_a_session_word_may_stand_in_brackets(line: str, name: str | None) -> None:

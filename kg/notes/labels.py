@@ -178,7 +178,8 @@ class Labels:
             "_session_re",
             regex.compile(
                 # the session word may stand in brackets, as in [Session] and 【分会】
-                rf"^[\[【(（]?(?:(?:{session_words})(?:\s*(?:[0-9]+[A-Za-z]?|[A-Z]|[IVX]+)\b)?"
+                # a whole word: "Tracking the papers …" is no "Track"
+                rf"^[\[【(（]?(?:(?:{session_words})(?![a-z])(?:\s*(?:[0-9]+[A-Za-z]?|[A-Z]|[IVX]+)\b)?"
                 rf"|(?:{fuzzy}){{e<=1}}(?=\s*[:：]))[\]】)）]?"
                 rf"\s*[:：.\-–—]?\s*(?P<name>.*)$",
                 regex.I,
