@@ -560,6 +560,18 @@ def test_the_extraction_corpus_does_not_lose_ground(gold: str, floors: dict[str,
             "flashdecoding-plus-plus",
         ),
         ("Deep Learning Computation over a Chip with T10", "It shifts data.", "t10"),
+        # everyday words before a title's colon, and a name closing it
+        (
+            (
+                "Better Together: Jointly Optimizing ML Collective Scheduling and Execution "
+                "Planning using SYNDICATE"
+            ),
+            "It plans collectives.",
+            "syndicate",
+        ),
+        # but a name of everyday words with no other is the system
+        ("Native Client: A Sandbox for Portable, Untrusted x86 Native Code", "", "native-client"),
+        ("Isolation", "The authors build Husky, a test suite for RDMA NICs.", "husky"),
         # a rare capitalised word closing a title after "with"
         ("Stateless Datacenter Load-balancing with Beamer", "It uses daisy chaining.", "beamer"),
         # "X is the system that", "X, an inference framework", "X is a ... schedule"

@@ -59,7 +59,7 @@ _PRESENTS_STRONG = re.compile(
     r"algorithm|protocol|service|platform|design|approach|schedule|model|mechanism|method|"
     r"technique|format|abstraction|policy|simulator|accelerator|architecture|pipeline|analysis|"
     r"allocator|profiler|predictor|prefetcher|middleware|toolkit|file\s?system|database|store|"
-    r"index|extension|language|interface|stack|kernel)\b"
+    r"index|extension|language|interface|stack|kernel|suite)\b"
     # "AutoChunk——一个自动搜索…的算法", "SparseCore，这是一种数据流处理器"
     r"|(?P<zh_a>[A-Z][A-Za-z0-9\-\.]*[A-Za-z0-9])\s*(?:——|—|[，,]\s*(?:这|它)是)\s*一(?:个|种|款)"
     r"(?!(?:流行|常用|现有|已有|经典|主流|广泛|开源)的?)"
@@ -109,6 +109,7 @@ _TITLE_TAIL_SYSTEM = re.compile(
 # "using" or "via" closing a title (not "… with Transformers", everyday words)
 _TITLE_TAIL_WORD = re.compile(r"\b(?:using|with|via)\s+(?P<name>[A-Z][a-z]{3,}[a-rt-z0-9])\s*$")
 _RARE_NAME = 3.0  # zipf frequency: a capitalised word rarer than this names something
+_EVERYDAY_WORD = 4.5  # zipf frequency: "better" 5.6, "together" 5.5; "neural" 3.6, "cache" 3.7
 
 Named = tuple[list[str], list[Entity]]  # entity ids, and the entities kg had not met
 
@@ -148,21 +149,28 @@ def title_system(paper: Paper, tables: Tables) -> Named:
     Distributed Tracing with DeepFlow: Troubleshooting ..."."""
     m = _TITLE_SYSTEM.match(paper.title)
     name = m and (m.group("name") or m.group("bare") or m.group("dashed"))
-    if name and len(name) <= 30:
+    tail = _title_tail(paper, tables)
+    # "Better Together: … using SYNDICATE": everyday words before the colon, and a name
+    # closing the title; "Native Client: A Sandbox …" names no other, so is the system
+    words = name.split() if name else []
+    everyday = len(words) > 1 and all(zipf(w.casefold()) >= _EVERYDAY_WORD for w in words)
+    if name and len(name) <= 30 and not (everyday and tail):
         return entity_ids([name.rstrip(".")], tables)
-    names: list[str] = []
+    return entity_ids(tail, tables)
+
+
+def _title_tail(paper: Paper, tables: Tables) -> list[str]:
+    """The name closing a title or its main part ("… using Megatron-LM", "… with Beamer")."""
     for part in dict.fromkeys((paper.title, re.split(r"[:：]", paper.title)[0])):
         m = _TITLE_TAIL_SYSTEM.search(part.strip())
         # "... on SmartNICs", "... on FPGAs": a plural of capitals is hardware, not a system
         name = m.group("name") if m else ""
         if m and _system_like(name, tables) and not re.search(r"[A-Z]s$", name):
-            names.append(name)
-            break
+            return [name]
         word = _TITLE_TAIL_WORD.search(part.strip())
         if word and zipf(word["name"].casefold()) < _RARE_NAME and _own_type(word["name"], tables):
-            names.append(word["name"])
-            break
-    return entity_ids(names, tables)
+            return [word["name"]]
+    return []
 
 
 def _system_like(name: str, tables: Tables) -> bool:
