@@ -56,6 +56,7 @@ NOTES_SUFFIXES = (
     ".opml",
     ".enex",
     ".taskpaper",
+    ".json",
 )
 SETTINGS_FILE = "kg.yaml"
 

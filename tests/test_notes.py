@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -1151,3 +1152,88 @@ def test_a_roam_export_keeps_to_dos_and_remarks_out_of_the_papers(tmp_path: Path
     )
     notes = read_notes([notes_file])
     assert [p.title.split(":")[0] for p in notes.papers] == ["UCNN", "Euphrates"]
+
+
+def test_a_slack_channel_export_is_a_paper_a_message(tmp_path: Path) -> None:
+    """A day of a Slack channel's export: a JSON array of messages, a paper a message's
+    text (``*Title*``, authors, an id, bullets), a member joining no paper."""
+    messages = [
+        {"type": "message", "subtype": "channel_join", "text": "<@U1> has joined", "ts": "1"},
+        {
+            "type": "message",
+            "user": "U1",
+            "text": "*Memory Hierarchy for Web Search*\nGrant Ayers, Jung Ho Ahn, Christos "
+            "Kozyrakis\nDOI 10.1109/HPCA.2018.00061\nSearch reuses data its caches miss.\n"
+            "\u2022 27% better performance than <https://example.org|current server chips>\n"
+            "\u2022 8.3x faster than a CPU\n\u2022 6.2x better energy efficiency than a GPU",
+            "ts": "2",
+        },
+        {"type": "message", "user": "U2", "text": "nice &amp; short", "ts": "3"},
+    ]
+    notes_file = tmp_path / "2018-03-02.json"
+    notes_file.write_text(json.dumps(messages, indent=4), encoding="utf-8")
+    notes = read_notes([notes_file])
+    (paper,) = notes.papers
+    assert paper.title == "Memory Hierarchy for Web Search"
+    assert paper.doi == "10.1109/hpca.2018.00061"
+    assert [a.name for a in paper.authors] == ["Grant Ayers", "Jung Ho Ahn", "Christos Kozyrakis"]
+    # bullets that share a line stay sentences of their own
+    assert "8.3x faster than a CPU. 6.2x better" in paper.abstract
+    assert "current server chips" in paper.abstract and "<https" not in paper.abstract
+
+
+def test_a_json_file_that_is_no_slack_export_is_named_and_passed_over(tmp_path: Path) -> None:
+    (tmp_path / "package.json").write_text('{"name": "site"}', encoding="utf-8")
+    (tmp_path / "n.md").write_text("# Notes\n", encoding="utf-8")
+    notes = read_notes([tmp_path])
+    assert any("not a Slack channel export" in p.message for p in notes.all_problems)
+
+
+def test_a_chat_exported_as_text_without_brackets_is_a_message_a_paragraph(
+    tmp_path: Path,
+) -> None:
+    """QQ and WeChat write "2017-11-02 21:03:15 阿斌" over each message: the title opens the
+    message, an arXiv id on its own line says it is a paper, "一作 A（X），共同一作 B（Y），
+    其余作者来自 Z 等" names its authors."""
+    notes_file = tmp_path / "群聊.txt"
+    notes_file.write_text(
+        "2017-11-02 20:58:41 阿斌\n今晚发几篇 MICRO 2017 的论文\n\n"
+        "2017-11-02 21:03:15 阿斌\n"
+        "CirCNN: Accelerating and Compressing Deep Neural Networks Using Block-Circulant "
+        "Weight Matrices\n"
+        "一作 Caiwen Ding（Syracuse University），共同一作 Siyu Liao（City University of New "
+        "York, City College），其余作者来自 University of Southern California 等\n"
+        "arXiv 1708.08917\n用块循环矩阵表示权重，再用 FFT 做乘法。\n\n"
+        "2017-11-02 21:05:02 小周\n[强]\n\n"
+        "2017-11-02 21:10:37 阿斌\n"
+        "DRISA: A DRAM-based Reconfigurable In-Situ Accelerator\n"
+        "作者：Shuangchen Li、Yuan Xie（University of California, Santa Barbara）\n"
+        "DOI 10.1145/3123939.3123977\n每条位线都能做 NOR。\n",
+        encoding="utf-8",
+    )
+    notes = read_notes([notes_file])
+    assert [p.title.split(":")[0] for p in notes.papers] == ["CirCNN", "DRISA"]
+    circnn = notes.papers[0]
+    assert [a.name for a in circnn.authors] == ["Caiwen Ding", "Siyu Liao"]
+    assert "University of Southern California" in circnn.institutions
+    assert notes.files[0].conference.label == "MICRO 2017"
+
+
+def test_a_line_all_in_brackets_is_an_aside_not_a_title(tmp_path: Path) -> None:
+    notes_file = tmp_path / "isca.md"
+    notes_file.write_text(
+        "## SCNN: An Accelerator for Compressed-sparse Convolutional Neural Networks\n"
+        "**Authors:** Angshuman Parashar, Minsoo Rhu (NVIDIA), Anurag Mukkara (MIT)\n"
+        "(only three affiliations were on the page, left the rest blank)\n"
+        "**arXiv:** 1708.04485\n\nIt keeps weights and activations compressed.\n",
+        encoding="utf-8",
+    )
+    notes = read_notes([notes_file])
+    (paper,) = notes.papers
+    assert paper.title.startswith("SCNN")
+    assert paper.arxiv == "1708.04485"
+    from kg.notes.shapes import title_shape
+
+    aside = "(only three affiliations were on the page, left the rest blank)"
+    assert not title_shape(aside, labels_for(load_lexicon())).ok
+    assert title_shape("(Re)configurable Caches for Streaming", labels_for(load_lexicon())).ok

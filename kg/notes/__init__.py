@@ -67,6 +67,8 @@ from .shapes import (
     title_shape,
     unwrapped,
 )
+from .slack import SUFFIX as JSON
+from .slack import SlackExportError, is_slack_export, slack_to_markdown
 from .spreadsheet import SUFFIXES as SPREADSHEETS
 from .spreadsheet import SpreadsheetError, spreadsheet_to_markdown
 from .webpage import SUFFIXES as WEB_PAGES
@@ -204,6 +206,18 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
         text = asciidoc_to_markdown(text)  # "== Section", "Authors:: A, B", line for line
     elif lower_path.endswith(".tex") or is_latex(text):
         text = latex_to_markdown(text)  # "\\subsection{Title}", "\\textbf{Authors:}", line for line
+    elif lower_path.endswith(JSON) and not is_slack_export(text):
+        # "package.json", a tool's settings beside the notes: no messages, no notes
+        problem("warning", 1, "not a Slack channel export (an array of messages); not read")
+        text, said = "", True
+    elif lower_path.endswith(JSON):
+        try:  # a day of a Slack channel's export: a paper a message; nothing in it is run
+            text, exact = slack_to_markdown(text)
+        except SlackExportError as exc:
+            problem("error", exc.line, f"{exc}; nothing read from it")
+            text, exact = "", True
+        if not exact:
+            problem("warning", 1, "Slack messages sharing a line: line numbers are near")
     elif lower_path.endswith(".txt") and is_anki(text):
         text, anki = anki_to_sheet(text), True  # a deck of cards, a note a line: a sheet
     elif lower_path.endswith(SPREADSHEETS):

@@ -21,8 +21,11 @@ import regex
 
 # a message's first line: its date and time in brackets, then who wrote it
 # (who wrote it is all the line holds: "[2023-06-18 09:15] Read “Orca” …" is a log's entry)
+# (QQ and WeChat exports write it without brackets: "2018-05-14 21:07:55 老周(10003)")
 _MESSAGE = regex.compile(
-    r"^\[(?:\d{1,4}[/.\-]\d{1,2}[/.\-]\d{1,4}),?[ T]\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]*[AaPp][Mm])?\]"
+    r"^(?:\[(?:\d{1,4}[/.\-]\d{1,2}[/.\-]\d{1,4}),?[ T]\d{1,2}:\d{2}(?::\d{2})?"
+    r"(?:[ \t]*[AaPp][Mm])?\]"
+    r"|\d{4}[/.\-]\d{1,2}[/.\-]\d{1,2},?[ T]\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]*[AaPp][Mm])?)"
     r"[ \t]+[^\s:;,\"“”]+(?:[ \t][^\s:;,\"“”]+){0,2}[ \t]*$"
 )
 _HEAD = 8  # the lines a channel's header may take

@@ -89,6 +89,7 @@ _TAGGED_WORK = regex.compile(
 )
 # a DOI or an arXiv id written as text: "10.1145/3600006.3613165", "arXiv:2309.06180"
 _PAPER_ID = regex.compile(r"\b10\.\d{4,9}/|\b\d{4}\.\d{4,5}\b")
+_ID_LINE = regex.compile(r"\s*(?:arxiv|doi)\b", regex.I)  # a line that opens with an id
 _BRACKETED = regex.compile(r"\s*[(（\[]([^()（）\[\]]{2,24})[)）\]]")  # "(SOSP 2019)"
 _FIELD_BARS = regex.compile(r"\s+[|｜]\s+")
 _FIELD_END = regex.compile(r"\s*[；;]\s*")  # a field's value ends at a semicolon
@@ -1738,6 +1739,8 @@ class Structure:
             label = self.labels.label(nxt.text)
             if label is not None and label[0] in ("institutions", "link"):
                 return True
+            if _ID_LINE.match(nxt.text) and _says_id(nxt.text) and len(nxt.text) <= 120:
+                return True  # "arXiv 1708.08917" on its own line, as "DOI 10.1145/…" is
             about = is_prose(nxt.text) or self.remark_line(nxt)
             if k == 0 and line.strong and (self.labels.bare_label(nxt.text) or about):
                 if first:

@@ -131,7 +131,7 @@ _MARKS = regex.compile(rf"{_MARK_CHAR}+(?=\s*$)")
 # set off by a spaced middle dot, as a label)
 # what opens a line of names: "by", "作者是", "Authors are", a name's lead ("文 · A, B")
 _BY = regex.compile(
-    r"^(?:(?i:by|(?:the\s+)?authors\s+are)\s+|(?:作者|作者们)(?:是|为|有)\s*"
+    r"^(?:(?i:by|(?:the\s+)?authors\s+are)\s+|(?:作者|作者们)(?:是|为|有)\s*|(?:第一作者|一作)(?:是|为)?\s*"
     r"|(?:\p{Lu}\p{Ll}{1,11}|\p{Han}{1,6})\s+[·•]\s+)(?=\p{Lu})"
 )
 _ACRONYM = regex.compile(r"^[A-Z][A-Z0-9&*\-.]{1,9}$")
@@ -199,6 +199,8 @@ def unwrapped(text: str) -> str:
 _PROTECTED = regex.compile(r"(?<![\w$\\])\{([A-Za-z0-9][A-Za-z0-9\-+.]*)\}")
 
 
+# a line all in brackets, words and not a name: an aside ("(left the rest blank)")
+_ASIDE = regex.compile(r"[(（][^()（）]*\s[^()（）]*\s[^()（）]*[)）]")
 _FIGURE_FIRST = regex.compile(r"\d+(?:\.\d+)?\s*[x×倍%％](?![\w\-])")
 
 
@@ -217,6 +219,8 @@ def title_shape(text: str, labels: Labels) -> TitleShape:
         return TitleShape(False, text)  # "### 个人评论", "Abstract": a part of a paper's notes
     if _FIGURE_FIRST.match(text):
         return TitleShape(False, text)  # "9× on YCSB", "2.3x faster": a result, no title
+    if _ASIDE.fullmatch(text):
+        return TitleShape(False, text)  # "(only three affiliations were on the page …)": a remark
     if _MATH.search(text):
         return TitleShape(False, text)  # "$$ w_d = 1 - w_s $$", "\\frac{a}{b}": a formula
     prefix, text = labels.title_prefix(text)
@@ -569,7 +573,12 @@ def author_line(text: str, labels: Labels, labelled: bool = False) -> AuthorLine
     text = _TRAILING_LINK.sub("", text)  # "A, B (MIT); https://doi.org/...": the link is a cue
     if not text or URL_RE.search(text) or len(text) > AUTHOR_LINE_LIMIT:
         return None
+    # "…，其余作者来自 USC、Northeastern University 等": the places of authors not named
+    others = _OTHERS_FROM.search(text)
+    if others is not None:
+        text = text[: others.start()]
     text = _FROM.sub(", ", text)  # "A、B 等，来自 CMU 和北京大学": the places after the people
+    text = _CO_FIRST.sub(r"\1", text)  # "一作 A（X），共同一作 B（Y）": B is an author too
     if labelled:
         # the writer's remark after the names: "A、B；单位是 X，没逐个对应到人", "A、B；Y 的
         # 机构库收录了这篇，作者单位没逐个查"
@@ -591,7 +600,7 @@ def author_line(text: str, labels: Labels, labelled: bool = False) -> AuthorLine
     if "(" in text or "（" in text:
         found = _bracketed_authors(text, labels)
         if found is not None:
-            return found
+            return _with_others(found, others)
     groups = [g for g in _GROUPS.split(text) if g.strip()]
     if all(len(_SPACED_DASH.findall(g)) <= 1 for g in groups):
         # "A, B — Stanford University, MIT": names, then places ("…; C — KAIST" a group each)
@@ -676,7 +685,15 @@ def author_line(text: str, labels: Labels, labelled: bool = False) -> AuthorLine
     alone = len(authors) == 1 and not authors[0].affiliations and not orphans and not labelled
     if alone and not any(_INITIAL.match(w) for w in authors[0].name.split()):
         return None
-    return AuthorLine(tuple(authors), tuple(orphans))
+    return _with_others(AuthorLine(tuple(authors), tuple(orphans)), others)
+
+
+def _with_others(line: AuthorLine, others: regex.Match[str] | None) -> AuthorLine:
+    """An author line with the places of its authors not named ("其余作者来自 X、Y")."""
+    if others is None:
+        return line
+    places = [p.strip() for p in _OTHER_PLACES.split(others["places"]) if p.strip()]
+    return AuthorLine(line.authors, (*line.institutions, *places))
 
 
 def _known_place_at(spans: list[tuple[str, int]], group: str, labels: Labels) -> int | None:
@@ -722,6 +739,12 @@ _REMARK_TAIL = regex.compile(
     r"\s*[，,]\s*(?:没|未|不|待|还没)[^，,；;()（）]*$"
     r"|\s*[；;][^；;()（）]*(?:收录|没逐个|未逐个|没查|待查|待补|没核对)[^；;()（）]*$"
 )
+_OTHERS_FROM = regex.compile(
+    r"\s*[，,；;]\s*(?:其余|其他|其它|另外)(?:的)?(?:几位)?(?:作者)?(?:都|均|分别)?(?:来自|在)\s*"
+    r"(?P<places>[^，,；;。]+?)\s*(?:等)?[。.]?\s*$"
+)
+_OTHER_PLACES = regex.compile(r"\s*(?:、|，|,|和|及|以及)\s*")
+_CO_FIRST = regex.compile(r"([，,、]\s*)(?:共同一作|共同第一作者|通讯作者)(?:是|为)?\s*")
 _REMARK_BRACKET = regex.compile(
     r"\s*[(（](?=[^()（）]{1,40}[)）])[^()（）]*(?:\b(?:not|unknown|unclear|unchecked|tbd|todo)\b"
     r"|affiliations?\b|没|未|待|不详|不清楚)[^()（）]*[)）]\s*$",
