@@ -1076,6 +1076,12 @@ def test_a_multiple_of_what_another_system_reaches_is_a_comparison_with_it() -> 
             [(3.9, ("eyeriss",), "")],
         ),
         ("It is 2x faster than Multi-Tenant baselines.", [(2.0, (), "Multi-Tenant baselines")]),
+        # "the K80 or the Haswell": each named after its article; a version after a name
+        (
+            "On average it is 15-30x faster than the K80 or the Haswell.",
+            [(15.0, ("nvidia-k80", "intel-haswell"), "")],
+        ),
+        ("比 cuBLAS7.0 高 15%。", [(15.0, ("cublas7-0",), "")]),
         # an unnamed baseline ends at the verb after it
         (
             "Turning on SIMD over a naive multi-core version adds a 7.48x speedup.",

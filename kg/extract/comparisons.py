@@ -19,6 +19,7 @@ _SYSTEM_NAME = re.compile(
     r"|[A-Z]{2,}[a-z]{2,}[A-Za-z0-9]*|[a-z]+\.(?:cpp|js|jl|rs)|[A-Z][a-z]+(?=-[A-Z]{2,})"
     # a name written as code: "MPI_Alltoallv", "cublas_gemm"
     r"|[A-Za-z][A-Za-z0-9]+_[A-Za-z0-9_]*[A-Za-z0-9]{2})"  # (not "$T_o$", a variable)
+    r"(?:(?<=\d)\.\d+)*"  # its version: "cuBLAS7.0"
     # a module of it: "SciPy.sparse", "torch.compile"
     r"(?:\.[a-z]{2,}(?![A-Za-z0-9]))?"
     # "SmartSAGE+", an improved SmartSAGE (not the "+" of "ZeroFlow+DeepFlux")
@@ -254,7 +255,9 @@ _LIST = re.compile(
     r"(?![A-Za-z0-9_\-])"
 )
 # the name after a name in a comparison: "than PipeDream and Piper", "over X or Y"
-_AND_NAME = re.compile(r"\s*(?:,|、|and|or|&|和|与|及|或)\s*([A-Z][\w\-]*[A-Za-z0-9])(?![\w\-])")
+_AND_NAME = re.compile(
+    r"\s*(?:,|、|and|or|&|和|与|及|或)\s*(?:the\s+)?([A-Z][\w\-]*[A-Za-z0-9])(?![\w\-])"
+)  # "than the K80 or the Haswell" too
 # the name before a name in a comparison: "和 SVS、DiskANN 相比", "ANT and OliVe"
 _NAME_BEFORE = re.compile(
     r"(?<![\w\-])([A-Z][\w\-]*[A-Za-z0-9])\s*(?:,|、|and|or|&|和|与|及|或)\s*$"
