@@ -1082,6 +1082,9 @@ def test_a_multiple_of_what_another_system_reaches_is_a_comparison_with_it() -> 
             [(15.0, ("nvidia-k80", "intel-haswell"), "")],
         ),
         ("比 cuBLAS7.0 高 15%。", [(15.0, ("cublas7-0",), "")]),
+        # a kind of chip, unnamed, is what a figure is compared with
+        ("比 ASIC 快 8.8 倍。", [(8.8, (), "ASIC")]),
+        ("It gets 6.2x better energy efficiency than an NVIDIA GPU.", [(6.2, (), "NVIDIA GPU")]),
         # an unnamed baseline ends at the verb after it
         (
             "Turning on SIMD over a naive multi-core version adds a 7.48x speedup.",

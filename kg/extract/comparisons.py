@@ -345,7 +345,8 @@ def vague_baseline(span: str, tables: Tables, sure: bool = False) -> str:
         return ""
     if _DIGIT.match(phrase) and not _BASELINE_LAST.search(phrase):
         return ""  # "more than 1000 GPUs", but "相对 8K 项 BTB 的基线" is a baseline
-    if not (sure or tables.vague_baseline.search(phrase) or _technique(phrase, tables)):
+    kind = _HARDWARE_KIND.fullmatch(phrase) is not None  # "than a CPU", "比 ASIC 快"
+    if not (sure or kind or tables.vague_baseline.search(phrase) or _technique(phrase, tables)):
         return ""
     # a Latin name inside Chinese words counts as one word ("最先进的 MPI AllReduce 通信")
     chinese_size = len(_LATIN_RUN.sub("W", phrase).replace(" ", ""))
@@ -355,6 +356,10 @@ def vague_baseline(span: str, tables: Tables, sure: bool = False) -> str:
 
 
 _LATIN_RUN = re.compile(r"[A-Za-z0-9][\w.+\-]*")
+# a kind of chip, unnamed, and up to two words before it: "an NVIDIA GPU", "ASIC", "CPU 实现"
+_HARDWARE_KIND = re.compile(
+    r"(?:[A-Za-z][\w\-]*\s+){0,2}(?:CPU|GPU|ASIC|FPGA|TPU|NPU)s?(?:\s*(?:实现|版本|上))?"
+)
 
 
 def _technique(phrase: str, tables: Tables) -> bool:
