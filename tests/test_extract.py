@@ -572,6 +572,9 @@ def test_the_extraction_corpus_does_not_lose_ground(gold: str, floors: dict[str,
         # but a name of everyday words with no other is the system
         ("Native Client: A Sandbox for Portable, Untrusted x86 Native Code", "", "native-client"),
         ("Isolation", "The authors build Husky, a test suite for RDMA NICs.", "husky"),
+        # "system name P3", "short name PBG"
+        ("Parameter propagation", "- slices layers by priority\n- system name P3", "p3"),
+        ("Graph embedding", "arXiv 1903.12287, short name PBG", "pbg"),
         # a rare capitalised word closing a title after "with"
         ("Stateless Datacenter Load-balancing with Beamer", "It uses daisy chaining.", "beamer"),
         # "X is the system that", "X, an inference framework", "X is a ... schedule"

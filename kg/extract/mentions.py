@@ -31,6 +31,8 @@ _PRESENTS_EN = re.compile(
 # verb and followed by a pause; such a name needs no inner capital to count.
 _PRESENTS_STRONG = re.compile(
     r"(?:(?:名为|称为|叫做|命名为|系统名(?:字|称)?(?:是|为)?\s*[:：]?"
+    # a name given as such: "system name P3", "short name PBG"
+    r"|\b(?:[Ss]ystem|[Ss]hort|[Pp]roject|[Tt]ool)\s+name(?:\s+is)?\s*[:：]?"
     r"|(?:系统|框架|工具|引擎|平台|方案|编译器|调度器|机制|原型|版本|组件|模块|服务)(?:名|就)?叫)"
     r"\s*(?P<named>[A-Za-z][A-Za-z0-9\-\.]*[A-Za-z0-9])"
     r"|(?:(?:我们|本文|作者|论文)(?:提出|推出|设计|实现|开发|做|做出|构建|搭建|打造)"
