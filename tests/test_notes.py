@@ -10,6 +10,7 @@ import yaml
 
 from kg.lexicon import load_lexicon
 from kg.notes import labels_for, parse_conference, parse_text, read_notes
+from kg.notes.reader import Structure
 
 from .conftest import DATA, SC21
 
@@ -176,6 +177,24 @@ def test_english_and_chinese_labels_read_the_same_notes() -> None:
 def test_a_session_word_may_stand_in_brackets(line: str, name: str | None) -> None:
     """Phone notes wrote "[Session] Scaling training" above their papers: no session."""
     assert labels_for(load_lexicon()).session_name(line) == name
+
+
+def test_the_date_a_page_was_written_is_no_session(tmp_path: Path) -> None:
+    """Tried by hand: a OneNote page exported as HTML has its date and time under its
+    title ("Tuesday, August 2, 2022 3:14 PM"); it had named a session."""
+    notes_file = tmp_path / "OSDI22.html"
+    notes_file.write_text(
+        "<html><body><p>OSDI22 papers</p><p>Tuesday, August 2, 2022 3:14 PM</p>"
+        "<p><b>Orca: A Distributed Serving System for Transformer-Based Generative "
+        "Models</b></p><p>Gyeong-In Yu, Joo Seong Jeong, Byung-Gon Chun (Seoul National "
+        "University)</p><ul><li>iteration-level scheduling</li></ul></body></html>\n",
+        encoding="utf-8",
+    )
+    notes = read_notes([notes_file])
+    assert [p.title.split(":")[0] for p in notes.papers] == ["Orca"]
+    assert notes.papers[0].session is None
+    structure = Structure(labels_for(load_lexicon()), 0)
+    assert structure.timed_session("Machines, Learning (09:00-10:20)") == "Machines, Learning"
 
 
 def test_a_field_that_names_a_weekday_is_no_session_line() -> None:

@@ -89,6 +89,14 @@ _TAGGED_WORK = regex.compile(
 )
 # a DOI or an arXiv id written as text: "10.1145/3600006.3613165", "arXiv:2309.06180"
 _PAPER_ID = regex.compile(r"\b10\.\d{4,9}/|\b\d{4}\.\d{4,5}\b")
+# a date and nothing else: "Tuesday, August 2, 2022", "2022-08-02", "2022年8月2日 星期二"
+_DATE_ONLY = regex.compile(
+    r"(?i)(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s*)?"
+    r"(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s*\d{4}"
+    r"|\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?,?\s+\d{4}"
+    r"|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{4}\s*年\s*\d{1,2}\s*月\s*\d{1,2}\s*日)"
+    r"(?:\s*(?:星期|周)[一二三四五六日天])?"
+)
 _ID_LINE = regex.compile(r"\s*(?:arxiv|doi)\b", regex.I)  # a line that opens with an id
 _BRACKETED = regex.compile(r"\s*[(（\[]([^()（）\[\]]{2,24})[)）\]]")  # "(SOSP 2019)"
 _FIELD_BARS = regex.compile(r"\s+[|｜]\s+")
@@ -1620,6 +1628,8 @@ class Structure:
         if not self.labels.has_time(text):
             return None
         name = self.labels.clean_session(text)
+        if _DATE_ONLY.fullmatch(name):
+            return None  # "Tuesday, August 2, 2022 3:14 PM": when a page was written
         return name if name and len(name.split()) <= 8 else None
 
     def title_summary_list(self, lines: list[Line], i: int) -> list[tuple[int, int]]:
