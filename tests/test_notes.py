@@ -1256,3 +1256,13 @@ def test_a_line_all_in_brackets_is_an_aside_not_a_title(tmp_path: Path) -> None:
     aside = "(only three affiliations were on the page, left the rest blank)"
     assert not title_shape(aside, labels_for(load_lexicon())).ok
     assert title_shape("(Re)configurable Caches for Streaming", labels_for(load_lexicon())).ok
+
+
+def test_an_anki_header_with_a_column_that_is_no_number_is_no_crash(tmp_path: Path) -> None:
+    notes_file = tmp_path / "deck.txt"
+    notes_file.write_text(
+        "#separator:tab\n#deck column:x\nBasic\tA Title Here\t作者：Ann Lee、Bo Chen\n",
+        encoding="utf-8",
+    )
+    notes = read_notes([notes_file])  # a ValueError before
+    assert not notes.papers or notes.papers[0].span.line == 3

@@ -62,8 +62,10 @@ def anki_to_sheet(text: str) -> str:
     mark = settings.get("separator", "tab").casefold()
     mark = _SEPARATORS.get(mark, mark[:1] or "\t")
     html = settings.get("html", "false").casefold() == "true"
-    meta = {int(v) - 1 for k, v in settings.items() if k in _META and v.strip().isdigit()}
-    deck = int(settings.get("deck column", "0") or 0) - 1 if "deck column" in settings else -1
+    # "#deck column:2": where the note type, deck, tags and GUID stand (0-based)
+    columns = {k: int(v) - 1 for k, v in settings.items() if k in _META and v.strip().isdigit()}
+    meta = set(columns.values())
+    deck = columns.get("deck column", -1)
     decks: list[str] = []
     notes: list[tuple[int, str, list[tuple[str, str]]]] = []
     for number in range(top, len(lines)):

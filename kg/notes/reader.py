@@ -494,8 +494,12 @@ class Structure:
                         d.cues.append("peers")
         # a line in lower case among titles in capitals is a to-do or a remark ("find a DOI
         # for UCNN and Euphrates"), not one more of them
-        sure = [d for ds in forms.values() for d in ds if "peers" not in d.cues]
-        sure = [d for d in sure if d.score >= PAPER_SCORE]
+        sure = [
+            d
+            for ds in forms.values()
+            for d in ds
+            if "peers" not in d.cues and d.score >= PAPER_SCORE
+        ]
         if sure and not any(_opens_lower(d.title) for d in sure):
             for drafts in forms.values():
                 for d in drafts:

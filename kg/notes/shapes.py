@@ -610,10 +610,10 @@ def author_line(text: str, labels: Labels, labelled: bool = False) -> AuthorLine
     people_total = pieces_total = 0
     # "Name and Name, Place; Name, Place": when most groups end with a place, so does each
     # (USENIX's program: "Xiaozhou Li, Celer Network", a place kg does not know)
-    placed = [_known_place_at(_piece_spans(g), g, labels) for g in groups]
+    spanned = [_piece_spans(g) for g in groups]
+    placed = [_known_place_at(spans, g, labels) for spans, g in zip(spanned, groups, strict=True)]
     usenix = len(groups) >= 2 and sum(cut is not None for cut in placed) * 2 > len(groups)
-    for group, known_cut in zip(groups, placed, strict=True):
-        spans = _piece_spans(group)
+    for group, spans, known_cut in zip(groups, spanned, placed, strict=True):
         pieces = [piece for piece, _ in spans]
         if not pieces:
             continue
@@ -692,7 +692,7 @@ def _with_others(line: AuthorLine, others: regex.Match[str] | None) -> AuthorLin
     """An author line with the places of its authors not named ("其余作者来自 X、Y")."""
     if others is None:
         return line
-    places = [p.strip() for p in _OTHER_PLACES.split(others["places"]) if p.strip()]
+    places = [p.strip() for p in _PLACE_BREAK.split(others["places"]) if p.strip()]
     return AuthorLine(line.authors, (*line.institutions, *places))
 
 
@@ -743,7 +743,6 @@ _OTHERS_FROM = regex.compile(
     r"\s*[，,；;]\s*(?:其余|其他|其它|另外)(?:的)?(?:几位)?(?:作者)?(?:都|均|分别)?(?:来自|在)\s*"
     r"(?P<places>[^，,；;。]+?)\s*(?:等)?[。.]?\s*$"
 )
-_OTHER_PLACES = regex.compile(r"\s*(?:、|，|,|和|及|以及)\s*")
 _CO_FIRST = regex.compile(r"([，,、]\s*)(?:共同一作|共同第一作者|通讯作者)(?:是|为)?\s*")
 _REMARK_BRACKET = regex.compile(
     r"\s*[(（](?=[^()（）]{1,40}[)）])[^()（）]*(?:\b(?:not|unknown|unclear|unchecked|tbd|todo)\b"
