@@ -875,6 +875,7 @@ def test_a_technique_named_only_to_be_denied_is_not_the_papers(
             "leading state-of-the-art implementation of a GNN layer",
         ),
         ("Other distributed file systems are beaten by up to 13x.", [], "distributed file systems"),
+        ("On the web trace, Memcached is outperformed by 2.1x.", ["memcached"], ""),
         # the "+" between two names; algorithms listed; a setting and the paper's own system
         ("It is 3x faster than ZeroFlow+DeepFlux.", ["deepflux", "zeroflow"], ""),
         ("和 Dijkstra、BFS 等算法相比，它快2倍。", [], ""),
