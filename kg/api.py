@@ -58,16 +58,7 @@ class Build:
 
     @property
     def problems(self) -> list[Problem]:
-        unread = [
-            Problem(
-                "warning",
-                path,
-                1,
-                f"a text file kg does not read ({Path(path).suffix} is no notes suffix): "
-                "its papers are not in the graph; give it one kg reads (.md, .txt …)",
-            )
-            for path in self.passed_over
-        ]
+        unread = [Problem("warning", path, 1, _unread(path)) for path in self.passed_over]
         return sorted(
             [*self.knowledge.corpus.all_problems, *self.knowledge.problems, *unread],
             key=lambda p: (p.path, p.line, p.message),
@@ -76,6 +67,19 @@ class Build:
     @property
     def graph(self) -> OxigraphGraph:
         return to_graph(self.statements)
+
+
+def _unread(path: str) -> str:
+    suffix = Path(path).suffix.lower()
+    if newer := files.SAVE_AS.get(suffix):
+        return (
+            f"a {suffix} document kg does not read: its papers are not in the graph; "
+            f"save it as {newer} (kg reads Word .docx and Excel .xlsx)"
+        )
+    return (
+        f"a text file kg does not read ({Path(path).suffix} is no notes suffix): "
+        "its papers are not in the graph; give it one kg reads (.md, .txt …)"
+    )
 
 
 def build_all(

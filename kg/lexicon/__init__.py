@@ -77,6 +77,8 @@ class LabelWords:
     venues: Words = ()
     not_sessions: Words = ()
     talks: Words = ()
+    people_columns: Words = ()
+    place_columns: Words = ()
 
 
 @dataclass(frozen=True)
@@ -201,6 +203,8 @@ def _merge(read: list[LexiconFile]) -> Lexicon:
                     "venues",
                     "not_sessions",
                     "talks",
+                    "people_columns",
+                    "place_columns",
                 )
             },
         ),

@@ -191,6 +191,8 @@ SECTIONS: dict[str, Any] = {
     "venues": Words,
     "not_sessions": Words,
     "talks": Words,
+    "people_columns": Words,
+    "place_columns": Words,
 }
 
 # qualifier names, as the graph knows them (kg:UpTo ...)

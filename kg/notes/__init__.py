@@ -37,6 +37,8 @@ from .latex import is_latex, latex_to_markdown
 from .markdown import Headers, Line, parse
 from .memo import forget
 from .notebook import NotebookError, notebook_to_markdown
+from .office import SUFFIXES as OFFICE
+from .office import OfficeError, docx_to_markdown, xlsx_sheets
 from .org import is_org, org_to_markdown
 from .reader import (
     NO_PAPER_UNDER,
@@ -130,6 +132,10 @@ def read_file(
     shown = shown_name(str(path))
     data = path.read_bytes() if data is None else data
     digest = hashlib.sha256(data).hexdigest()
+    if path.suffix.lower() in OFFICE:
+        notes = _read_office(path, shown, labels, name or path.name, data, settings)
+        notes.sha256 = digest
+        return notes
     try:
         if b"\x00" in data:  # UTF-16 without its mark decodes as UTF-8 full of NULs
             at = data.index(b"\x00")
@@ -153,6 +159,45 @@ def read_file(
         return notes
     notes.sha256 = digest
     return notes
+
+
+def _read_office(
+    path: Path, shown: str, labels: Labels, name: str, data: bytes, settings: Settings | None
+) -> NotesFile:
+    """A Word document or an Excel workbook (:mod:`.office`): its text, then the reader's."""
+    found: list[Problem] = []
+    try:
+        if path.suffix.lower() == ".docx":
+            text = docx_to_markdown(data)
+        else:
+            text = _workbook_text(xlsx_sheets(data), shown, labels, found)
+    except OfficeError as exc:
+        notes = NotesFile(shown, name, "", Conference("", None))
+        notes.problems.append(Problem("error", shown, exc.line, f"{exc}; nothing read from it"))
+        return notes
+    notes = parse_text(text, shown, labels, name=name, settings=settings)
+    notes.problems[:0] = found
+    return notes
+
+
+def _workbook_text(
+    sheets: list[tuple[str, str]], shown: str, labels: Labels, found: list[Problem]
+) -> str:
+    """The sheets with a column of titles, each read as a ``.csv`` file is, one after
+    another (an empty line between); the others are named in a warning."""
+    parts: list[str] = []
+    at = 1  # the line the next sheet starts on
+    for title, rows in sheets:
+        text, header = spreadsheet_to_markdown(
+            rows, False, labels.title_headers, labels.label_words
+        )
+        if not any(name.casefold() in labels.title_headers for name in header):
+            message = f"sheet {title!r} has no column of titles (headed 'Title'); not read"
+            found.append(Problem("warning", shown, at, message, ",".join(header)[:80]))
+            text = "\n" * text.count("\n")  # its lines stay, empty
+        parts.append(text)
+        at += text.count("\n") + 2
+    return "\n\n".join(parts)
 
 
 def parse_text(
@@ -283,8 +328,15 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
     bare = bare or page_properties(text, lambda key: _paper_label(key, labels))
     if bare is not None:
         text = bare[1]
-    sheet = lower_path.endswith(SPREADSHEETS) or anki
-    parsed = parse(text, Headers(labels.title_headers, labels.label_words, sheet))
+    sheet = lower_path.endswith((*SPREADSHEETS, ".xlsx")) or anki
+    headers = Headers(
+        labels.title_headers,
+        labels.label_words,
+        sheet,
+        labels.people_columns,
+        labels.place_columns,
+    )
+    parsed = parse(text, headers)
     lines = _field_items(_heading_fields(list(parsed.lines), labels), labels)
     lines = _footnoted(_continued_fields(lines, labels), labels)
     open_fence = _unclosed_fence(text)

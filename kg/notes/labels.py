@@ -92,6 +92,9 @@ class Labels:
     venues: tuple[str, ...] = ()
     talks: tuple[str, ...] = ()
     not_sessions: tuple[str, ...] = ()
+    # a table's columns of authors' names and of their places, case-folded
+    people_columns: frozenset[str] = frozenset()
+    place_columns: frozenset[str] = frozenset()
     known_names: frozenset[str] = frozenset()  # folded institution and country names
     surnames_zh: frozenset[str] = frozenset()
     # derived regexes (built once, in __post_init__)
@@ -468,6 +471,8 @@ def labels_for(lexicon: Lexicon) -> Labels:
         venues=words.venues,
         talks=words.talks,
         not_sessions=words.not_sessions,
+        people_columns=frozenset(w.casefold() for w in words.people_columns),
+        place_columns=frozenset(w.casefold() for w in words.place_columns),
         known_names=frozenset(known),
         surnames_zh=frozenset(lexicon.surnames_zh),
     )

@@ -234,6 +234,20 @@ class Headers:
     titles: frozenset[str] = frozenset()
     known: frozenset[str] | None = None
     sheet: bool = False  # the whole text is a spreadsheet's records: its table is sure
+    people: frozenset[str] = frozenset()  # the names of a column of authors' names
+    places: frozenset[str] = frozenset()  # and of a column of their institutions
+
+    def authors_columns(self, header: list[str]) -> tuple[int, int] | None:
+        """The columns of a table of authors ("姓名 | 单位", "Author | Affiliation"): of
+        their names and of their places; None for a table of anything else."""
+        folded = [name.casefold() for name in header]
+        if any(name in self.titles for name in folded):
+            return None
+        people = next((at for at, name in enumerate(folded) if name in self.people), None)
+        places = next((at for at, name in enumerate(folded) if name in self.places), None)
+        if people is None or places is None or people == places:
+            return None
+        return people, places
 
     def reads(self, header: str, cell: str) -> bool:
         """Whether a cell under ``header`` is read: a field kg knows, or prose. "Publication
@@ -578,18 +592,21 @@ class _Walk:
         aligned = _aligned_columns(raw)
         if len(raw) < 2 or not (aligned or any(mark in raw[0] for mark in ",\t")):
             return False
-        mark = "\t" if raw[0].count("\t") >= 2 else ","
+        tabbed = raw[0].split("\t")  # two columns by a tab: only a table of authors
+        two = len(tabbed) == 2 and self.headers.authors_columns([t.strip() for t in tabbed])
+        mark = "\t" if raw[0].count("\t") >= 2 or two else ","
         try:
             rows = aligned or [next(csv.reader([line], delimiter=mark), []) for line in raw]
         except csv.Error:  # a NUL byte, an unterminated quote in strict mode
             return False
         header = [name.strip() for name in rows[0]]
+        authors = self.headers.authors_columns(header)  # "姓名\t单位", a table of authors
         # columns lined up by spaces are a table by their shape; a comma is in any sentence
-        least = 2 if aligned else 3
+        least = 2 if aligned or (authors and mark == "\t") else 3
         shaped = len(header) >= least and all(0 < len(name.split()) <= 4 for name in header)
         if not (shaped or self.headers.sheet):
             return False  # pasted lines: only a header shaped like one makes them a table
-        if not any(name.casefold() in self.headers.titles for name in header):
+        if not (authors or any(name.casefold() in self.headers.titles for name in header)):
             return False
         # a line '""' is no row: the line of a spreadsheet's record that began above it
         records = [(offset, row) for offset, row in enumerate(rows[1:], 1) if row != [""]]
@@ -790,6 +807,8 @@ class _Table:
         of fields: each row a line "Name: value"."""
         header = [cell[0] for cell in self.head[0][1]] if self.head else []
         width = max((len(cells) for _, cells in self.rows), default=0)
+        if (columns := headers.authors_columns(header)) is not None:
+            return self.authors(lines, depth, block, *columns)
         titled = any(name.casefold() in headers.titles for name in header)
         if width == 2 and not titled and all(len(c[0][0].split()) <= 3 for _, c in self.rows):
             for number, cells in self.rows:
@@ -840,6 +859,21 @@ class _Table:
                 lines.append(
                     Line(number, shown, "text", 0, inner, number, block, cell_strong, cell_links)
                 )
+        return block
+
+    def authors(self, lines: list[Line], depth: int, block: int, people: int, places: int) -> int:
+        """A table of authors, a row each ("| Lianmin Zheng | UC Berkeley |"): one line of
+        the paper's authors on the first row's line, "Authors: A (X); B (Y)"."""
+        named = []
+        for _, cells in self.rows:
+            name = cells[people][0] if people < len(cells) else ""
+            place = cells[places][0] if places < len(cells) else ""
+            if name:
+                named.append(f"{name} ({place})" if place else name)
+        if named:
+            block += 1
+            text = "Authors: " + "; ".join(named)
+            lines.append(Line(self.rows[0][0], text, "text", 0, depth, 0, block))
         return block
 
     def of_results(self, header: list[str], headers: Headers) -> bool:
