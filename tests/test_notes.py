@@ -1266,3 +1266,46 @@ def test_an_anki_header_with_a_column_that_is_no_number_is_no_crash(tmp_path: Pa
     )
     notes = read_notes([notes_file])  # a ValueError before
     assert not notes.papers or notes.papers[0].span.line == 3
+
+
+@pytest.mark.parametrize(
+    ("lines", "count", "places"),
+    [
+        # the names on the lines below the label, then the place of them all on its own line
+        (
+            "Xingda Wei, Jiaxin Shi, Haibo Chen\nShanghai Jiao Tong University (all three)",
+            3,
+            {"Xingda Wei": ["Shanghai Jiao Tong University"]},
+        ),
+        # a list going on over a line, then the place in brackets on a line of its own
+        (
+            "Aleksandar Dragojevic, Dushyanth Narayanan,\nMiguel Castro\n(all Microsoft Research)",
+            3,
+            {"Miguel Castro": ["all Microsoft Research"]},
+        ),
+        # a group a line, each with its place
+        (
+            "Amitabha Roy (Intel)\nLaurent Bindschaedler, Willy Zwaenepoel (EPFL)",
+            3,
+            {"Amitabha Roy": ["Intel"], "Willy Zwaenepoel": ["EPFL"]},
+        ),
+    ],
+    ids=["place line", "bracket line", "a group a line"],
+)
+def test_an_authors_label_alone_takes_the_lines_below_it(
+    tmp_path: Path, lines: str, count: int, places: dict[str, list[str]]
+) -> None:
+    """As typed in Word with Shift+Enter: "Authors:" alone, then the names and places on
+    the lines below, up to the next field; a remark in brackets stays out."""
+    text = (
+        "**SOSP 2015 notes**\n\n**Fast In-memory Transaction Processing using RDMA and HTM**\n"
+        f"Authors:\n{lines}\n(only two were listed, left the rest blank)\n"
+        "DOI: https://doi.org/10.1145/2815400.2815419\n"
+    )
+    (tmp_path / "n.md").write_text(text, encoding="utf-8")
+    (paper,) = read_notes([tmp_path]).papers
+    affiliated = {a.name: list(a.affiliations) for a in paper.authors}
+    assert len(affiliated) == count
+    for name, where in places.items():
+        assert affiliated[name] == where
+    assert not any("blank" in p for a in paper.authors for p in a.affiliations)

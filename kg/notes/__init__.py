@@ -59,6 +59,7 @@ from .shapes import (
     DOI_RE,
     MAYBE_MARKED,
     arxiv_of,
+    author_line,
     doi_of,
     footnote_places,
     footnoted_authors,
@@ -720,30 +721,64 @@ def _field_items(lines: list[Line], labels: Labels) -> list[Line]:
 
 
 def _continued_fields(lines: list[Line], labels: Labels) -> list[Line]:
-    """An authors' or places' field whose value ends with a list's separator goes on over
-    the next lines of its paragraph (a reStructuredText field list: ":Affiliations: A (Wu);",
-    then "B (Ni)" on an indented line): those lines are read into it. (A summary's lines
-    stay lines: a line break ends what a comparison opening a clause holds for.)"""
+    """An authors' or places' field goes on over the next lines of its paragraph that are
+    no field of their own, and those lines are read into it:
+    - after a value that ends with a list's separator (a reStructuredText field list:
+      ":Affiliations: A (Wu);", then "B (Ni)" on an indented line);
+    - after the label alone ("Authors:", then the names on lines below, as typed in Word
+      with Shift+Enter), a line of names, a place's line ("Shanghai Jiao Tong University
+      (all five)" is the place of the names before it) or a line all in brackets ("(all
+      Microsoft Research)").
+    (A summary's lines stay lines: a line break ends what a comparison opening a clause
+    holds for.)"""
     out: list[Line] = []
     for line in lines:
         before = out[-1] if out else None
+        field = labels.label(before.text) if before is not None else None
         if (
             before is not None
+            and field is not None
+            and field[0] == "institutions"
             and line.kind == "text"
             and line.block == before.block
-            and _LIST_GOES_ON.search(before.text)
-            and (labels.label(before.text) or ("",))[0] == "institutions"
             and labels.label(line.text) is None
         ):
-            out[-1] = replace(
-                before, text=f"{before.text} {line.text}", links=before.links + line.links
-            )
-            continue
+            joined = _field_goes_on(field[1], line.text, labels)
+            if joined is not None:
+                text = before.text[: len(before.text) - len(field[1])] + joined
+                out[-1] = replace(before, text=text, links=before.links + line.links)
+                continue
         out.append(line)
     return out
 
 
 _LIST_GOES_ON = regex.compile(r"[,;，；、]$")
+_BRACKETED = regex.compile(r"^[(（][^()（）]+[)）]$")
+_CLAUSES = regex.compile(r"[,，;；。]")  # "(only three were listed, left the rest blank)"
+_TRAILING_REMARK = regex.compile(r"\s*[(（][^()（）]*[)）]$")  # "(all five)"
+
+
+def _field_goes_on(value: str, line: str, labels: Labels) -> str | None:
+    """An authors' field's value with the next line read into it, or None when that line
+    is no part of it."""
+    value, line = value.strip(), line.strip()
+    if _LIST_GOES_ON.search(value):
+        return f"{value} {line}"
+    if not value or is_prose(line):
+        people = author_line(line, labels, labelled=True) if not is_prose(line) else None
+        return line if not value and people is not None and people.authors else None
+    if _BRACKETED.match(line) and len(line.split()) <= 6 and not _CLAUSES.search(line):
+        return f"{value} {line}"  # the place of the names before it, not a remark
+    place = _TRAILING_REMARK.sub("", line)
+    if labels.is_known(place):
+        return f"{value} ({place})"
+    people = author_line(line, labels, labelled=True)
+    if people is not None and people.authors and _BRACKETED_PLACE.search(value):
+        return f"{value}; {line}"  # the next group of names, after one with its place
+    return None
+
+
+_BRACKETED_PLACE = regex.compile(r"[)）]$")
 
 
 def _footnoted(lines: list[Line], labels: Labels) -> list[Line]:
