@@ -123,6 +123,14 @@ def test_affiliation_fields_resolve(
             "University of Illinois at Urbana-Champaign, except Michael Pellauer (NVIDIA)",
             ["university-of-illinois-urbana-champaign", "nvidia"],
         ),
+        # a surname alone, then where; "except W from V, the others at Z" in Chinese
+        ("MIT；Emer 同时在 NVIDIA", ["massachusetts-institute-of-technology", "nvidia"]),
+        (
+            "除 Colin Scott 来自 UC Berkeley，其余都是 Google",
+            ["university-of-california-berkeley", "google"],
+        ),
+        # a count of the authors is no place
+        ("Google; (22 authors in total)", ["google"]),
     ],
 )
 def test_who_is_where_in_an_affiliation_field(field: str, institutions: list[str]) -> None:

@@ -520,6 +520,18 @@ def test_a_labelled_link_is_read_by_its_address_not_its_text(label: str) -> None
         ),
         # a person and an institution per group stays so
         ("Jane Doe, MIT; John Roe, Stanford", ["Jane Doe", "John Roe"], []),
+        # a group that names its place first, then its people after a dash
+        (
+            "University of Utah —— Ali Shafiee、Anirban Nag；Hewlett Packard Labs —— Miao Hu",
+            ["Ali Shafiee", "Anirban Nag", "Miao Hu"],
+            [],
+        ),
+        # named authors' other place, after the groups
+        (
+            "Kay Ousterhout、Scott Shenker（UC Berkeley）；Shenker 还挂着 ICSI",
+            ["Kay Ousterhout", "Scott Shenker"],
+            ["ICSI"],
+        ),
     ],
 )
 def test_names_written_last_name_first_are_turned_round(
@@ -1309,3 +1321,21 @@ def test_an_authors_label_alone_takes_the_lines_below_it(
     for name, where in places.items():
         assert affiliated[name] == where
     assert not any("blank" in p for a in paper.authors for p in a.affiliations)
+
+
+@pytest.mark.parametrize(
+    "award",
+    ["NSDI'15 最佳论文", "Best Paper Award", "(SOSP'23 Best Paper)"],
+)
+def test_an_award_line_between_a_title_and_its_authors(tmp_path: Path, award: str) -> None:
+    """A line that only says the paper won an award is a note on the title above it, not
+    a title of its own (it had taken the authors below, or left them with no title)."""
+    title = "Designing Distributed Systems Using Approximate Synchrony in Data Center Networks"
+    text = (
+        f"# 读书会\n\n**{title}**\n{award}\n"
+        "作者：Dan R. K. Ports、Jialin Li（University of Washington）\n\n协议交给网络排序。\n"
+    )
+    (tmp_path / "n.md").write_text(text, encoding="utf-8")
+    (paper,) = read_notes([tmp_path]).papers
+    assert paper.title == title
+    assert [a.name for a in paper.authors] == ["Dan R. K. Ports", "Jialin Li"]

@@ -47,12 +47,18 @@ _EVERYONE = re.compile(
     r"(?:在|来自|是)\s*"
     # "co-authors from Georgia Tech", "the others at MIT"
     r"|(?:(?:the\s+)?(?:co-?authors|others|rest))\s+(?:are\s+)?(?:from|at|in)\s+(?:the\s+)?"
-    # "都在 Alibaba Group"; "Tim Kraska 在 MIT", "Nesime Tatbul 同时挂 MIT": who, then where
+    # "都在 Alibaba Group"; "Tim Kraska 在 MIT", "Emer 同时在 NVIDIA": who, then where
     r"|(?:都|均|全都)(?:在|来自|是)\s*"
-    r"|[A-Z][a-z'’\-]+(?:\s+[A-Z][a-z'’\-]+){1,2}\s*(?:同时)?(?:在|挂|挂靠|来自|属于)\s*"
+    r"|[A-Z][a-z'’\-]+(?:\s+[A-Z][a-z'’\-]+){0,2}"
+    # "Rasti 和 Shenker 还挂着 ICSI"
+    r"(?:\s*(?:和|与|、|,|and)\s*[A-Z][a-z'’\-]+(?:\s+[A-Z][a-z'’\-]+){0,2})*"
+    r"\s*(?:同时|还|也)?(?:在|挂着|挂|挂靠|来自|属于)\s*"
     # "Hardik Sharma and Jongse Park are at X", "except Michael Pellauer (NVIDIA)": who, then
     # where (or, for "except", the place in brackets after them)
     rf"|except\s+(?:for\s+)?{_NAMES}\s*(?=[(（]|$)"
+    # "除 Colin Scott 来自 UC Berkeley，其余都是 Google": who, then where; then the others'
+    rf"|除了?\s*{_NAMES}\s*(?:来自|在|是)\s*"
+    r"|(?:其余|其他|另外|别的)(?:的)?(?:人|作者|几位)?(?:都|均|全)(?:在|来自|是)\s*"
     rf"|{_NAMES}\s+(?:is|are)\s+(?:at|from|with)\s+(?:the\s+)?"
     r")",
     re.IGNORECASE,
@@ -65,7 +71,7 @@ _REMARK_ZH = re.compile(
 # words only a remark has: "I did not check who sits where", "per the group's page"
 _REMARK_EN = frozenset(
     """i we did didn't not checked check listed lists per see unknown unclear tbd todo
-    probably maybe page pages looked going others""".split()  # noqa: SIM905
+    probably maybe page pages looked going others authors total""".split()  # noqa: SIM905
 )
 _DOMAIN = re.compile(r"[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|io|ai|edu|cn|dev)/?")
 _NAME_WORDS = frozenset("of the for and de di da del der des du la le at in on & für".split())  # noqa: SIM905

@@ -60,6 +60,7 @@ from .shapes import (
     MAYBE_MARKED,
     arxiv_of,
     author_line,
+    award_only,
     doi_of,
     footnote_places,
     footnoted_authors,
@@ -339,7 +340,7 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
     )
     parsed = parse(text, headers)
     lines = _field_items(_heading_fields(list(parsed.lines), labels), labels)
-    lines = _footnoted(_continued_fields(lines, labels), labels)
+    lines = _footnoted(_continued_fields(_awards(lines, labels), labels), labels)
     open_fence = _unclosed_fence(text)
     if open_fence is not None:
         at, rest = open_fence
@@ -717,6 +718,30 @@ def _field_items(lines: list[Line], labels: Labels) -> list[Line]:
         for k in range(at, end):
             out[k] = replace(out[k], kind="text", depth=0, item=0, block=first.block)
         at = end
+    return out
+
+
+def _awards(lines: list[Line], labels: Labels) -> list[Line]:
+    """A line that only says the paper above won an award ("NSDI'15 最佳论文", "Best Paper
+    Award"), right under its title: a note after that title, in brackets, not a line of
+    its own between the title and its fields."""
+    out: list[Line] = []
+    for line in lines:
+        before = out[-1] if out else None
+        if (
+            before is not None
+            and line.kind == "text"
+            and before.kind in ("text", "heading")
+            and line.block == before.block
+            and award_only(line.text, labels)
+            and labels.label(before.text) is None
+        ):
+            # a bold title stays the bold part of its line ("**Title** (NSDI'15 最佳论文)")
+            lead = before.text if before.strong else before.lead
+            text = f"{before.text} ({line.text.strip()})"
+            out[-1] = replace(before, text=text, strong=False, lead=lead)
+            continue
+        out.append(line)
     return out
 
 

@@ -208,11 +208,13 @@ class Labels:
                 regex.I,
             ),
         )
-        # "Title *Best Paper Award*", "Title (Best Paper)": an award after the title
+        # "Title *Best Paper Award*", "Title (Best Paper)", "Title (NSDI'15 最佳论文)": an
+        # award after the title (its venue perhaps before it, inside the brackets)
         self._set(
             "_suffix_re",
             regex.compile(
-                rf"\s*[\[【(（*_\-–—]*\s*(?:{_alternatives(self.title_prefixes)})(?:\s+award)?"
+                r"\s*(?:[\[【(（][^\[\]【】()（）]{0,16}?\s*|[\[【(（*_\-–—]*\s*)"
+                rf"(?:{_alternatives(self.title_prefixes)})(?:\s+award)?"
                 rf"\s*[\]】)）*_!！]*\s*$",
                 regex.I,
             ),

@@ -84,6 +84,21 @@ _GROUPS = regex.compile(r"\s*[;；]\s*")
 # "with" before the next names of an author line: "A (CMU); with B and C (CMU)"
 _WITH = regex.compile(r"(^|[,;，；]\s*)(?:together\s+)?with\s+(?=\p{Lu})", regex.I)
 _SPACED_DASH = regex.compile(r"\s+[—–]\s+")
+# a group that names its place first: "University of Utah —— Ali Shafiee、Anirban Nag"
+_PLACE_FIRST = regex.compile(r"^\s*(?P<place>[^—–]+?)\s*(?:——|—|–)\s*(?P<names>[^—–]+?)\s*$")
+
+
+def _place_last(group: str, labels: Labels) -> str:
+    """A group written place first, its names after a dash, as names then their place."""
+    m = _PLACE_FIRST.match(group)
+    if m is None:
+        return group
+    place = m["place"].strip()
+    if labels.is_known(place) or labels.has_org_word(place):
+        return f"{m['names']}, {place}"
+    return group
+
+
 # lower-case words an author line holds: joining names, in institutions' names
 _LOWER_OK = frozenset(
     "and of at for the de da del della der di dos du la le van von in und et y on".split()  # noqa: SIM905
@@ -204,6 +219,19 @@ _ASIDE = regex.compile(r"[(（][^()（）]*\s[^()（）]*\s[^()（）]*[)）]")
 _FIGURE_FIRST = regex.compile(r"\d+(?:\.\d+)?\s*[x×倍%％](?![\w\-])")
 
 
+def award_only(text: str, labels: Labels) -> bool:
+    """A line that only says a paper won an award, its venue perhaps before it."""
+    text = text.strip().strip("()（）[]【】")  # "(SOSP'23 Best Paper)"
+    award, rest = labels.title_prefix(text)
+    if award:
+        rest = rest.strip(_AWARD_MARKS)
+        return not rest or venue_only(rest, labels) or bool(venue_tag(rest, labels))
+    return text.strip(_AWARD_MARKS).casefold() in {w.casefold() for w in labels.title_prefixes}
+
+
+_AWARD_MARKS = " :：-–—()（）[]【】!！*_🏆🥇"
+
+
 @memo
 def title_shape(text: str, labels: Labels) -> TitleShape:
     """Whether ``text`` can be a paper title, and the title it gives."""
@@ -221,6 +249,8 @@ def title_shape(text: str, labels: Labels) -> TitleShape:
         return TitleShape(False, text)  # "9× on YCSB", "2.3x faster": a result, no title
     if _ASIDE.fullmatch(text):
         return TitleShape(False, text)  # "(only three affiliations were on the page …)": a remark
+    if award_only(text, labels):
+        return TitleShape(False, text)  # "Best Paper Award", "NSDI'15 最佳论文": about a title
     if _MATH.search(text):
         return TitleShape(False, text)  # "$$ w_d = 1 - w_s $$", "\\frac{a}{b}": a formula
     prefix, text = labels.title_prefix(text)
@@ -574,7 +604,7 @@ def author_line(text: str, labels: Labels, labelled: bool = False) -> AuthorLine
     if not text or URL_RE.search(text) or len(text) > AUTHOR_LINE_LIMIT:
         return None
     # "…，其余作者来自 USC、Northeastern University 等": the places of authors not named
-    others = _OTHERS_FROM.search(text)
+    others = _OTHERS_FROM.search(text) or _ALSO_AT.search(text)
     if others is not None:
         text = text[: others.start()]
     text = _FROM.sub(", ", text)  # "A、B 等，来自 CMU 和北京大学": the places after the people
@@ -601,7 +631,7 @@ def author_line(text: str, labels: Labels, labelled: bool = False) -> AuthorLine
         found = _bracketed_authors(text, labels)
         if found is not None:
             return _with_others(found, others)
-    groups = [g for g in _GROUPS.split(text) if g.strip()]
+    groups = [_place_last(g, labels) for g in _GROUPS.split(text) if g.strip()]
     if all(len(_SPACED_DASH.findall(g)) <= 1 for g in groups):
         # "A, B — Stanford University, MIT": names, then places ("…; C — KAIST" a group each)
         groups = [_SPACED_DASH.sub(", ", g) for g in groups]
@@ -742,6 +772,12 @@ _REMARK_TAIL = regex.compile(
 _OTHERS_FROM = regex.compile(
     r"\s*[，,；;]\s*(?:其余|其他|其它|另外)(?:的)?(?:几位)?(?:作者)?(?:都|均|分别)?(?:来自|在)\s*"
     r"(?P<places>[^，,；;。]+?)\s*(?:等)?[。.]?\s*$"
+)
+# "…；Rasti 和 Shenker 还挂着 ICSI": named authors' other place, after the groups
+_ALSO_AT = regex.compile(
+    r"\s*[，,；;]\s*\p{Lu}[\w'’.\-]*(?:\s+\p{Lu}[\w'’.\-]*){0,2}"
+    r"(?:\s*(?:和|与|、|及)\s*\p{Lu}[\w'’.\-]*(?:\s+\p{Lu}[\w'’.\-]*){0,2})*"
+    r"\s*(?:同时|还|也|另外)(?:在|挂着|挂|来自)\s*(?P<places>[^，,；;。()（）]+?)\s*[。.]?\s*$"
 )
 _CO_FIRST = regex.compile(r"([，,、]\s*)(?:共同一作|共同第一作者|通讯作者)(?:是|为)?\s*")
 _REMARK_BRACKET = regex.compile(
