@@ -1339,3 +1339,20 @@ def test_an_award_line_between_a_title_and_its_authors(tmp_path: Path, award: st
     (paper,) = read_notes([tmp_path]).papers
     assert paper.title == title
     assert [a.name for a in paper.authors] == ["Dan R. K. Ports", "Jialin Li"]
+
+
+def test_a_line_that_says_what_follows_is_no_title(tmp_path: Path) -> None:
+    """ "作者见下表：" over a table of authors had become the paper's title, and the paper's
+    own heading a session."""
+    title = "PRIME: A Novel Processing-in-Memory Architecture for Neural Network Computation"
+    text = (
+        f"# ISCA 2016 组会\n\n## 存内计算\n\n### {title}\n\n作者见下表：\n\n"
+        "| 姓名 | 单位 |\n|---|---|\n| Ping Chi | UC Santa Barbara |\n"
+        "| Yuan Xie | UC Santa Barbara |\n\n"
+        "概要：在 ReRAM 主存里做神经网络计算。\n"
+    )
+    (tmp_path / "n.md").write_text(text, encoding="utf-8")
+    (notes,) = read_notes([tmp_path]).files
+    (paper,) = notes.papers
+    assert (paper.title, paper.session) == (title, "存内计算")
+    assert [a.name for a in paper.authors] == ["Ping Chi", "Yuan Xie"]

@@ -115,7 +115,7 @@ def comparisons(
             ]
             found_names += _listed(span)
             found_names += _HYPHEN_NAME.finditer(span)
-            if chinese:
+            if chinese or "、" in span:  # "和 DCTCP、pFabric 持平": Latin names only
                 found_names += _listed_zh(span)
             found_names += _lower_names(span, chinese)
             names = [(n.start(), n.end(), n.group(0)) for n in found_names]
@@ -256,15 +256,16 @@ _LIST = re.compile(
 )
 # the name after a name in a comparison: "than PipeDream and Piper", "over X or Y"
 _AND_NAME = re.compile(
-    r"\s*(?:,|、|and|or|&|和|与|及|或)\s*(?:the\s+)?([A-Z][\w\-]*[A-Za-z0-9])(?![\w\-])"
-)  # "than the K80 or the Haswell" too
+    r"\s*(?:,|、|and|or|&|和|与|及|或)\s*(?:the\s+)?((?:[A-Z][\w\-]*|[a-z]{1,3}[A-Z][A-Za-z0-9_\-]*)[A-Za-z0-9])"
+    r"(?![\w\-])"
+)  # "than the K80 or the Haswell", "DCTCP 和 pFabric" too
 # the name before a name in a comparison: "和 SVS、DiskANN 相比", "ANT and OliVe"
 _NAME_BEFORE = re.compile(
     r"(?<![\w\-])([A-Z][\w\-]*[A-Za-z0-9])\s*(?:,|、|and|or|&|和|与|及|或)\s*$"
 )
 # three capitals in a comparison name a system ("the widely deployed GCC algorithm"); four
 # and more are a _SYSTEM_NAME; the lexicon's not_systems keeps out LLM, GPU, DNN ...
-_ACRONYM = re.compile(r"(?<![\w\-])[A-Z]{3}\d*(?![\w\-])")
+_ACRONYM = re.compile(r"(?<![\w\-])(?:[A-Z]{3}\d*|\d[A-Z]{2,3})(?![\w\-])")  # "2PL" too
 # a name at the start of a comparison: "over Bamboo", "than the Oobleck baseline"
 _FIRST_NAME = re.compile(r"\s*(?:the\s+)?([A-Z][a-z]+[A-Za-z0-9]*)(?![\w\-]|\+(?![A-Za-z0-9]))")
 # what a name is written with that makes it a description: "PagedAttention-based kernels"
@@ -316,7 +317,8 @@ _LEADING = re.compile(
 _NOT_A_BASELINE = re.compile(r"(?i:our|we|its|this (?:paper|work|system)|on|in|at|it|them)\b")
 # a citation of the paper's authors ends what it is compared with: their names are no system
 _CITED = re.compile(r"\W*\b[A-Z][\w'\-]*\s+et\s+al\b")
-_DIGIT = re.compile(r"^\W*\d(?![A-Z]\d|-?D\b)")  # "1F1B" is a name, "1-D 方法" a kind
+# "1F1B" and "2PL" are names, "1-D 方法" a kind
+_DIGIT = re.compile(r"^\W*\d(?![A-Z]\d|[A-Z]{2,3}\b|-?D\b)")
 _BASELINE_LAST = re.compile(r"(?i)(?:baselines?|基线|基准)$")
 # what follows a comparison word without being compared with: "相比之下", "compared to it"
 # ("it" and "them" are _NOT_A_BASELINE's)

@@ -80,7 +80,7 @@ _PRESENTS_STRONG = re.compile(
 # weights ..."): a loose cue, the name counts with a capital inside it or named so twice
 _PRESENTS_LEAD = re.compile(
     r"(?:^|(?<=[.!?]\s)|(?<=[。；;]))\s*(?P<name>[A-Z][A-Za-z0-9\-]*[A-Za-z0-9])\s*"
-    r"(?:提供|采用|引入|包含|利用|把|将|让|使|(?:provides|keeps|combines|introduces|adds|builds"
+    r"(?:提供|采用|引入|包含|利用|借用|借鉴|把|将|让|使|(?:provides|keeps|combines|introduces|adds|builds"
     r"|relies|splits|turns|lets|uses|adopts|treats|moves|runs)\b"
     # or any verb in -s with its object after it: "GRASP specializes the last-level cache"
     r"|[a-z]{3,}(?<!s)s\s+(?:the|a|an|its|their|each|every)\b)"
@@ -89,7 +89,9 @@ _PRESENTS_LEAD = re.compile(
 # 延迟持平", not "TensorFlow, PyTorch and JAX …"); an everyday word ("However, …") is no name
 # ("MimicNet, a recent system, …" is prior work the summary describes)
 _OPENS_WITH_NAME = re.compile(
-    r"\s*(?P<name>[A-Z][A-Za-z0-9\-]{2,})\s*[,，](?!\s*[A-Z][\w\-]*\s*(?:[,，、]|and\b|和))"
+    # (or a colon before a clause: "Carbyne: jobs give …", not "Preprint: arXiv:…")
+    r"\s*(?P<name>[A-Z][A-Za-z0-9\-]{2,})\s*(?:[,，]|[:：](?=\s*[a-z]+\s+[a-z]))"
+    r"(?!\s*[A-Z][\w\-]*\s*(?:[,，、]|and\b|和))"
     r"(?!\s*(?:an?|the)\s+(?:recent|prior|previous|existing|earlier|popular|well-known|widely)\b)"
     r"(?!\s*(?:之前|此前|已有|现有|以往|先前|传统))"
 )
@@ -205,7 +207,9 @@ def presented(paper: Paper, tables: Tables) -> Named:
     # "Memstrata, 一个轻量的多租户内存分配器…": a summary that opens with its system
     opening = _OPENS_WITH_NAME.match(paper.abstract)
     first = opening["name"] if opening else ""
-    everyday = not first or zipf(first.casefold()) >= _EVERYDAY_OPENING
+    # (not a name written with a capital inside, "FaRM", whatever "farm" is)
+    inner = any(c.isupper() for c in first[1:])
+    everyday = not first or (not inner and zipf(first.casefold()) >= _EVERYDAY_OPENING)
     if not everyday and first not in names and _could_be_own(first, tables):
         names.append(first)
     loose: set[str] = set()

@@ -723,8 +723,8 @@ def _field_items(lines: list[Line], labels: Labels) -> list[Line]:
 
 def _awards(lines: list[Line], labels: Labels) -> list[Line]:
     """A line that only says the paper above won an award ("NSDI'15 最佳论文", "Best Paper
-    Award"), right under its title: a note after that title, in brackets, not a line of
-    its own between the title and its fields."""
+    Award"), right under its title: left out, not a line of its own between the title and
+    its fields (it had become the paper's title, or cut the title off its authors)."""
     out: list[Line] = []
     for line in lines:
         before = out[-1] if out else None
@@ -736,11 +736,7 @@ def _awards(lines: list[Line], labels: Labels) -> list[Line]:
             and award_only(line.text, labels)
             and labels.label(before.text) is None
         ):
-            # a bold title stays the bold part of its line ("**Title** (NSDI'15 最佳论文)")
-            lead = before.text if before.strong else before.lead
-            text = f"{before.text} ({line.text.strip()})"
-            out[-1] = replace(before, text=text, strong=False, lead=lead)
-            continue
+            continue  # the award is no part of the paper kg states
         out.append(line)
     return out
 

@@ -219,6 +219,12 @@ _ASIDE = regex.compile(r"[(（][^()（）]*\s[^()（）]*\s[^()（）]*[)）]")
 _FIGURE_FIRST = regex.compile(r"\d+(?:\.\d+)?\s*[x×倍%％](?![\w\-])")
 
 
+# a line that says what follows it: "作者见下表：", "详见如下", "Authors are listed below:"
+_INTRODUCES = regex.compile(
+    r"(?:见下|如下|下表|下图|下面|下列|以下|\bbelow|\bas follows|\bthe following)\W*$", regex.I
+)
+
+
 def award_only(text: str, labels: Labels) -> bool:
     """A line that only says a paper won an award, its venue perhaps before it."""
     text = text.strip().strip("()（）[]【】")  # "(SOSP'23 Best Paper)"
@@ -251,6 +257,8 @@ def title_shape(text: str, labels: Labels) -> TitleShape:
         return TitleShape(False, text)  # "(only three affiliations were on the page …)": a remark
     if award_only(text, labels):
         return TitleShape(False, text)  # "Best Paper Award", "NSDI'15 最佳论文": about a title
+    if _INTRODUCES.search(text):
+        return TitleShape(False, text)  # "作者见下表：", "Authors are listed below:": what follows
     if _MATH.search(text):
         return TitleShape(False, text)  # "$$ w_d = 1 - w_s $$", "\\frac{a}{b}": a formula
     prefix, text = labels.title_prefix(text)
