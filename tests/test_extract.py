@@ -361,6 +361,11 @@ def test_a_range_whose_first_number_holds_its_hyphen_over() -> None:
     assert [(m.min, m.max, m.unit) for m in found] == [(44.0, 64.0, "GPU")]
 
 
+def test_a_range_said_between_two_numbers() -> None:
+    found = claims("It is between 8.91x and 39.8x faster; it runs 2 and 3 jobs.")
+    assert [(m.min, m.max, m.unit) for m in found] == [(8.91, 39.8, "x")]
+
+
 def test_a_range_with_two_units_is_two_claims() -> None:
     found = claims("improves performance by 11%–2.3x")
     assert [(m.value, m.unit) for m in found] == [(11.0, "%"), (2.3, "x")]
@@ -1393,6 +1398,14 @@ def test_a_gold_technique_glossed_in_brackets_is_found_by_either_name(tmp_path: 
         # a number inside a word is no next figure: the words after it stay the claim's
         ("It achieves 40% lower 99th-percentile latency.", [(40.0, "latency", "reduction")]),
         ("It has 30% less 4K random-read latency.", [(30.0, "latency", "reduction")]),
+        # energy efficiency is a gain, however "energy" alone goes; a verb negated into a
+        # description of the baseline ("未压缩模型", an uncompressed model) sets no direction
+        ("能效高 19 倍。", [(19.0, "energy-efficiency", "improvement")]),
+        (
+            "It has 6.2x better energy efficiency than a GPU.",
+            [(6.2, "energy-efficiency", "improvement")],
+        ),
+        ("和跑未压缩模型的 CPU 相比快 189 倍。", [(189.0, "speedup", "improvement")]),
     ],
 )
 def test_a_claim_says_what_it_measures(

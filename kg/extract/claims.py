@@ -556,12 +556,21 @@ def _clause(sentence: str, m: re.Match[str]) -> tuple[str, str]:
     return sentence[start : m.start()].lower(), after.lower()
 
 
+def _negated(text: str, at: int) -> bool:
+    return at > 0 and text[at - 1] in _NEGATIONS
+
+
+_NEGATIONS = frozenset("未不没非无")
+
+
 def _nearest(matcher: Matcher, before: str, after: str) -> str | None:
-    """The id of the lexicon word closest to the number: first after it, or last before it."""
-    ahead = next(iter(matcher.finditer(after)), None)
+    """The id of the lexicon word closest to the number: first after it, or last before it
+    (not a word negated into a description: "未压缩模型", an uncompressed model)."""
+    ahead = next((h for h in matcher.finditer(after) if not _negated(after, h[0])), None)
     behind = None
     for hit in matcher.finditer(before):
-        behind = hit
+        if not _negated(before, hit[0]):
+            behind = hit
     best: tuple[int, str] | None = None
     if ahead is not None:
         best = (ahead[0], ahead[2])

@@ -161,10 +161,15 @@ def _claim_pattern(lexicon: Lexicon) -> re.Pattern[str]:
     words = sorted(metrics.number_words, key=len, reverse=True)
     spelled = "|".join(re.escape(w) for w in words) or "(?!)"
     num = rf"(?:{NUMBER}|(?<![数几]){CN_NUMBER}|\b(?:{spelled})\b)"
-    # "2-4x", "2x to 4x", "44- to 64-GPU" (a hyphen held over to the second number)
-    rng = r"\s*(?P<lounit>[xX×倍%％])?\s*(?:-|–|—|~|～|(?:-\s*)?to|至|到)\s*"
+    # "2-4x", "2x to 4x", "44- to 64-GPU" (a hyphen held over to the second number),
+    # "between 8.91x and 39.8x" ("and" only after "between")
+    rng = (
+        r"\s*(?P<lounit>[xX×倍%％])?\s*"
+        r"(?:-|–|—|~|～|(?:-\s*)?to|至|到|(?(between)and|(?!)))\s*"
+    )
     return re.compile(
-        rf"{CLAIM_START}(?:(?P<lo>{num}){rng})?(?P<num>{num})(?P<odd>多|余)?"
+        rf"{CLAIM_START}(?:(?:(?<=between )(?P<between>))?(?P<lo>{num}){rng})?(?P<num>{num})"
+        r"(?P<odd>多|余)?"
         rf"(?:\s*(?P<mag>{mag})(?![A-Za-z]))?(?:\s*|-)(?P<unit>{unit})",
         re.IGNORECASE,
     )
