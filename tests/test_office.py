@@ -207,3 +207,28 @@ def test_a_table_of_authors_under_a_paper(tmp_path: Path, table: str) -> None:
     (paper,) = read_notes([tmp_path]).papers
     assert [a.name for a in paper.authors] == ["Lianmin Zheng", "Zhuohan Li"]
     assert "UC Berkeley" in paper.institutions
+
+
+def test_a_workbook_with_a_sheet_per_conference(tmp_path: Path) -> None:
+    """Sheets named after conferences ("OSDI 2022", "SOSP'23") with no column of venues:
+    each sheet's papers are of its conference; a sheet named otherwise gives none."""
+    book = openpyxl.Workbook()
+    first = book.active
+    assert first is not None
+    first.title = "OSDI 2022"
+    first.append(["Title", "Authors"])
+    first.append([ORCA, "Gyeong-In Yu (Seoul National University)"])
+    second = book.create_sheet("SOSP'23")
+    second.append(["Title", "Authors", "Notes"])
+    second.append([VLLM, "Woosuk Kwon (UC Berkeley)", "2-4x the throughput of Orca"])
+    third = book.create_sheet("Later")
+    third.append(["Title", "Authors"])
+    third.append([ALPA, "Lianmin Zheng"])
+    book.save(str(tmp_path / "reading.xlsx"))
+    papers = read_notes([tmp_path]).papers
+    assert [(p.title, p.conference.label) for p in papers] == [
+        (ORCA, "OSDI 2022"),
+        (VLLM, "SOSP 2023"),
+        (ALPA, ""),
+    ]
+    assert papers[0].span.line == 2

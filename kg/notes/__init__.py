@@ -38,7 +38,7 @@ from .markdown import Headers, Line, parse
 from .memo import forget
 from .notebook import NotebookError, notebook_to_markdown
 from .office import SUFFIXES as OFFICE
-from .office import OfficeError, docx_to_markdown, xlsx_sheets
+from .office import OfficeError, csv_text, docx_to_markdown, xlsx_sheets
 from .org import is_org, org_to_markdown
 from .reader import (
     NO_PAPER_UNDER,
@@ -183,15 +183,32 @@ def _read_office(
 
 
 def _workbook_text(
-    sheets: list[tuple[str, str]], shown: str, labels: Labels, found: list[Problem]
+    sheets: list[tuple[str, list[list[str]]]], shown: str, labels: Labels, found: list[Problem]
 ) -> str:
     """The sheets with a column of titles, each read as a ``.csv`` file is, one after
-    another (an empty line between); the others are named in a warning."""
+    another (an empty line between); the others are named in a warning. A sheet named
+    after a conference ("OSDI 2022", "SOSP'23") with no column of venues gives its papers
+    that venue, as a column of its own would."""
     parts: list[str] = []
     at = 1  # the line the next sheet starts on
-    for title, rows in sheets:
+    venue_words = {w.casefold() for w in labels.conference}
+    for title, cells in sheets:
+        rows = cells
+        first = next((k for k, row in enumerate(rows) if any(row)), None)
+        if (
+            first is not None
+            and venue_in(title, labels) is not None
+            and not any(cell.casefold() in venue_words for cell in rows[first])
+        ):
+            width = max(len(row) for row in rows)
+            rows = [
+                (row + [""] * (width - len(row)) + ["Venue" if k == first else title])
+                if k >= first and any(row)
+                else row
+                for k, row in enumerate(rows)
+            ]
         text, header = spreadsheet_to_markdown(
-            rows, False, labels.title_headers, labels.label_words
+            csv_text(rows), False, labels.title_headers, labels.label_words
         )
         if not any(name.casefold() in labels.title_headers for name in header):
             message = f"sheet {title!r} has no column of titles (headed 'Title'); not read"

@@ -16,7 +16,9 @@ are lines of cells parted by tabs, as a table pasted from a spreadsheet, with an
 line before and after the table.
 
 A workbook becomes the rows of its sheets as CSV text, a row a line (the first sheet's
-row N on line N; each later sheet after an empty line), to be read as a ``.csv`` file is.
+row N on line N; each later sheet after an empty line), to be read as a ``.csv`` file is;
+a sheet named after a conference ("OSDI 2022") with no column of venues gives its papers
+that venue.
 A cell's hyperlink is kept beside its text; a formula gives the value Excel last saved
 for it (``=HYPERLINK("url", "text")`` gives both).
 """
@@ -216,9 +218,9 @@ _HYPERLINK = re.compile(
 )
 
 
-def xlsx_sheets(data: bytes) -> list[tuple[str, str]]:
-    """Each sheet of a workbook that holds anything: its name, and its rows as CSV text,
-    row N on line N."""
+def xlsx_sheets(data: bytes) -> list[tuple[str, list[list[str]]]]:
+    """Each sheet of a workbook that holds anything: its name, and its rows from the first
+    (row N is the Nth), each a list of its cells' text."""
     check_package(data, "Excel")
     import openpyxl  # imported only when a workbook is read
     from openpyxl.utils.exceptions import InvalidFileException
@@ -233,11 +235,15 @@ def xlsx_sheets(data: bytes) -> list[tuple[str, str]]:
         saved = values[sheet.title]
         rows = list(_rows(sheet, saved))
         if any(any(cell for cell in row) for row in rows):
-            out = io.StringIO()
-            writer = csv.writer(out, quoting=csv.QUOTE_MINIMAL, lineterminator="\n")
-            writer.writerows(rows)
-            sheets.append((sheet.title, out.getvalue()))
+            sheets.append((sheet.title, rows))
     return sheets
+
+
+def csv_text(rows: list[list[str]]) -> str:
+    """Rows as CSV text, a row a line (a cell's line breaks are spaces already)."""
+    out = io.StringIO()
+    csv.writer(out, quoting=csv.QUOTE_MINIMAL, lineterminator="\n").writerows(rows)
+    return out.getvalue()
 
 
 def _rows(sheet: Worksheet, saved: Worksheet) -> Iterator[list[str]]:
