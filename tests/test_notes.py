@@ -1356,3 +1356,8 @@ def test_a_line_that_says_what_follows_is_no_title(tmp_path: Path) -> None:
     (paper,) = notes.papers
     assert (paper.title, paper.session) == (title, "存内计算")
     assert [a.name for a in paper.authors] == ["Ping Chi", "Yuan Xie"]
+
+
+def test_a_venue_and_a_year_in_columns_apart_are_the_papers_conference() -> None:
+    papers = read_notes([DATA / "cases" / "table-venue-year-columns"]).papers
+    assert [p.conference.label for p in papers] == ["SIGMOD 2018", "", "", "CACM 2009"]

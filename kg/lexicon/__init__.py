@@ -79,6 +79,7 @@ class LabelWords:
     talks: Words = ()
     people_columns: Words = ()
     place_columns: Words = ()
+    year_columns: Words = ()
 
 
 @dataclass(frozen=True)
@@ -205,6 +206,7 @@ def _merge(read: list[LexiconFile]) -> Lexicon:
                     "talks",
                     "people_columns",
                     "place_columns",
+                    "year_columns",
                 )
             },
         ),

@@ -193,6 +193,7 @@ SECTIONS: dict[str, Any] = {
     "talks": Words,
     "people_columns": Words,
     "place_columns": Words,
+    "year_columns": Words,
 }
 
 # qualifier names, as the graph knows them (kg:UpTo ...)

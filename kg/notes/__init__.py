@@ -354,6 +354,8 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
         sheet,
         labels.people_columns,
         labels.place_columns,
+        frozenset(w.casefold() for w in labels.conference),
+        labels.year_columns,
     )
     parsed = parse(text, headers)
     lines = _field_items(_heading_fields(list(parsed.lines), labels), labels)

@@ -95,6 +95,7 @@ class Labels:
     # a table's columns of authors' names and of their places, case-folded
     people_columns: frozenset[str] = frozenset()
     place_columns: frozenset[str] = frozenset()
+    year_columns: frozenset[str] = frozenset()  # a table's column of years
     known_names: frozenset[str] = frozenset()  # folded institution and country names
     surnames_zh: frozenset[str] = frozenset()
     # derived regexes (built once, in __post_init__)
@@ -475,6 +476,7 @@ def labels_for(lexicon: Lexicon) -> Labels:
         not_sessions=words.not_sessions,
         people_columns=frozenset(w.casefold() for w in words.people_columns),
         place_columns=frozenset(w.casefold() for w in words.place_columns),
+        year_columns=frozenset(w.casefold() for w in words.year_columns),
         known_names=frozenset(known),
         surnames_zh=frozenset(lexicon.surnames_zh),
     )

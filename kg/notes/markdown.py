@@ -236,6 +236,23 @@ class Headers:
     sheet: bool = False  # the whole text is a spreadsheet's records: its table is sure
     people: frozenset[str] = frozenset()  # the names of a column of authors' names
     places: frozenset[str] = frozenset()  # and of a column of their institutions
+    venues: frozenset[str] = frozenset()  # the names of a column of venues ("Venue")
+    years: frozenset[str] = frozenset()  # and of a column of years ("Year")
+
+    def with_years(self, header: list[str], rows: list[tuple[int, list[Cell]]]) -> None:
+        """A venue's cell with the year of its row put after it ("| SIGMOD | 2018 |" is
+        "SIGMOD 2018"), when the table has a column of venues and one of years."""
+        folded = [name.casefold() for name in header]
+        venue = next((at for at, name in enumerate(folded) if name in self.venues), None)
+        year = next((at for at, name in enumerate(folded) if name in self.years), None)
+        if venue is None or year is None:
+            return
+        for _, cells in rows:
+            if max(venue, year) >= len(cells):
+                continue
+            (text, links, strong), said = cells[venue], cells[year][0].strip()
+            if text and _YEAR.fullmatch(said) and not _HAS_YEAR.search(text):
+                cells[venue] = (f"{text} {said}", links, strong)
 
     def authors_columns(self, header: list[str]) -> tuple[int, int] | None:
         """The columns of a table of authors ("姓名 | 单位", "Author | Affiliation"): of
@@ -807,6 +824,7 @@ class _Table:
         of fields: each row a line "Name: value"."""
         header = [cell[0] for cell in self.head[0][1]] if self.head else []
         width = max((len(cells) for _, cells in self.rows), default=0)
+        headers.with_years(header, self.rows)
         if (columns := headers.authors_columns(header)) is not None:
             return self.authors(lines, depth, block, *columns)
         titled = any(name.casefold() in headers.titles for name in header)
@@ -837,6 +855,15 @@ class _Table:
                     lines.append(Line(number, text, "text", 0, depth, 0, block, False, links))
             return block
         column = self.title_column(header, headers.titles)
+        named = column < len(header) and header[column].casefold() in headers.titles
+        venue = next((at for at, n in enumerate(header) if n.casefold() in headers.venues), None)
+        # "| Paper Title | … | Venue |" with venues in it: a table of papers, each row one
+        # ("Using the BSP cost model …, Future Generation Computer Systems" had been lost)
+        of_papers = (
+            named
+            and venue is not None
+            and any(venue < len(c) and _SAID.search(c[venue][0]) for _, c in self.rows)
+        )
         inner = depth + 1  # the rows' depth: one deeper under a group row
         for number, cells in self.rows:
             filled = [cell for cell in cells if cell[0]]
@@ -850,6 +877,8 @@ class _Table:
                 continue
             plain, links, strong = cells[column]
             block += 1
+            if of_papers:  # its title labelled so, as a paper's for sure
+                plain = f"{header[column]}: {plain}"
             lines.append(Line(number, plain, "item", 0, inner, number, block, strong, links))
             for at, (text, cell_links, cell_strong) in enumerate(cells):
                 if at == column or not text or not headers.reads(header[at], text):
@@ -908,6 +937,9 @@ class _Table:
 
 
 _HEADER_PARTS = regex.compile(r"\s*[/／|&]\s*")
+_YEAR = regex.compile(r"(?:19|20)\d\d")
+_SAID = regex.compile(r"\w")  # a cell that says something ("-" does not)
+_HAS_YEAR = regex.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)|['’]\d\d\b")
 # a cell that reads as a paper's title: "Name: subtitle", or five words and more
 _TITLE_LIKE = regex.compile(r"\S[:：]\s*\S|(?:\S+\s+){4}\S")
 # a figure relative to something, alone in a cell: "4x", "1285×", "2.64 倍", "15%" (not a
