@@ -1361,3 +1361,19 @@ def test_a_line_that_says_what_follows_is_no_title(tmp_path: Path) -> None:
 def test_a_venue_and_a_year_in_columns_apart_are_the_papers_conference() -> None:
     papers = read_notes([DATA / "cases" / "table-venue-year-columns"]).papers
     assert [p.conference.label for p in papers] == ["SIGMOD 2018", "", "", "CACM 2009"]
+
+
+def test_a_link_in_brackets_before_a_title_leaves_no_brackets(tmp_path: Path) -> None:
+    """ "- ([summary](canopy.html)) Canopy: … (Added: 2017-10-19)": the link's word goes, and
+    so do the brackets it leaves."""
+    items = [
+        ("canopy", "Canopy: An End-to-End Performance Tracing And Analysis System", "19"),
+        ("algorand", "Algorand: Scaling Byzantine Agreements for Cryptocurrencies", "20"),
+        ("sve", "SVE: Distributed Video Processing at Facebook Scale", "22"),
+    ]
+    text = "## SOSP 2017\n" + "".join(
+        f"- ([summary](2017-sosp/{key}.html)) {title} (Added: 2017-10-{day})\n"
+        for key, title, day in items
+    )
+    (tmp_path / "n.md").write_text(text, encoding="utf-8")
+    assert [p.title for p in read_notes([tmp_path]).papers] == [t for _, t, _ in items]

@@ -1975,6 +1975,9 @@ _TRAILING_TAGS = regex.compile(
 )
 
 
+_EMPTY_BRACKETS = regex.compile(r"[(\[（【]\s*[)\]）】]")
+
+
 @memo
 def _title_of(line: Line, labels: Labels) -> tuple[str | None, str, str]:
     """See :meth:`Structure.title_of`."""
@@ -2020,6 +2023,7 @@ def _title_of(line: Line, labels: Labels) -> tuple[str | None, str, str]:
             if link.text and len(link.text.split()) <= 3 and link.text != text:
                 text = text.replace(link.text, " ")
         text = URL_RE.sub(" ", text)
+        text = _EMPTY_BRACKETS.sub(" ", text)  # "([summary](…)) Title": the brackets it left
         text = _TRAILING_MARKS.sub("", text)
         text = _SPACE_RUN.sub(" ", text).strip(" |｜")
     shape = title_shape(text, labels)
