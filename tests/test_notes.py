@@ -1377,3 +1377,24 @@ def test_a_link_in_brackets_before_a_title_leaves_no_brackets(tmp_path: Path) ->
     )
     (tmp_path / "n.md").write_text(text, encoding="utf-8")
     assert [p.title for p in read_notes([tmp_path]).papers] == [t for _, t, _ in items]
+
+
+def test_a_title_hard_wrapped_in_its_list_item(tmp_path: Path) -> None:
+    """A title wrapped onto the next line of its item goes on there; a line of authors or
+    of prose below a title does not."""
+    text = (
+        "## SOSP 2017\n"
+        "- DeepXplore: Automated Whitebox Testing\n  of Deep Learning Systems (Added: 2017-10-18)\n"
+        "- Canopy: An End-to-End Performance Tracing And Analysis System\n"
+        "  by Jonathan Kaldor, Jonathan Mace\n"
+        "- SVE: Distributed Video Processing at Facebook Scale\n"
+        "  streams video through a pipeline of many small tasks, and the notes go on at length.\n"
+    )
+    (tmp_path / "n.md").write_text(text, encoding="utf-8")
+    papers = read_notes([tmp_path]).papers
+    assert [p.title for p in papers] == [
+        "DeepXplore: Automated Whitebox Testing of Deep Learning Systems",
+        "Canopy: An End-to-End Performance Tracing And Analysis System",
+        "SVE: Distributed Video Processing at Facebook Scale",
+    ]
+    assert [a.name for a in papers[1].authors] == ["Jonathan Kaldor", "Jonathan Mace"]

@@ -359,7 +359,7 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
     )
     parsed = parse(text, headers)
     lines = _field_items(_heading_fields(list(parsed.lines), labels), labels)
-    lines = _footnoted(_continued_fields(_awards(lines, labels), labels), labels)
+    lines = _footnoted(_continued_fields(_awards(_wrapped(lines, labels), labels), labels), labels)
     open_fence = _unclosed_fence(text)
     if open_fence is not None:
         at, rest = open_fence
@@ -738,6 +738,41 @@ def _field_items(lines: list[Line], labels: Labels) -> list[Line]:
             out[k] = replace(out[k], kind="text", depth=0, item=0, block=first.block)
         at = end
     return out
+
+
+def _wrapped(lines: list[Line], labels: Labels) -> list[Line]:
+    """A list item's title hard-wrapped onto the next line ("- DeepXplore: Automated
+    Whitebox Testing" then "of Deep Learning Systems (Added: 2017-10-18)"): a short line in
+    the same item that goes on in lower case, and is no author line or prose, is the rest
+    of the title."""
+    out: list[Line] = []
+    for line in lines:
+        before = out[-1] if out else None
+        if (
+            before is not None
+            and before.kind == "item"
+            and line.kind == "text"
+            and line.item == before.item
+            and line.block == before.block
+            and _GOES_ON_LOWER.match(line.text)
+            and not _ENDS_SENTENCE.search(before.text)
+            and len(line.text.split()) <= 8
+            and labels.label(before.text) is None
+            and not is_prose(line.text)
+            and author_line(line.text, labels) is None
+            and title_shape(before.text, labels).ok
+        ):
+            joined = f"{before.text} {line.text.strip()}"
+            if title_shape(joined, labels).ok:
+                out[-1] = replace(before, text=joined, links=before.links + line.links)
+                continue
+        out.append(line)
+    return out
+
+
+# a title's next words in lower case, not "by" its authors: "of Deep Learning Systems"
+_GOES_ON_LOWER = regex.compile(r"\s*(?!by\b|with\b|and\b|et\b|via\b)[a-z]")
+_ENDS_SENTENCE = regex.compile(r"[.:：;；。!?！？]\s*$")
 
 
 def _awards(lines: list[Line], labels: Labels) -> list[Line]:
