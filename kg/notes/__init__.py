@@ -755,6 +755,7 @@ def _wrapped(lines: list[Line], labels: Labels) -> list[Line]:
             and line.item == before.item
             and line.block == before.block
             and _GOES_ON_LOWER.match(line.text)
+            and not _FIELD_LIKE.match(line.text)
             and not _ENDS_SENTENCE.search(before.text)
             and len(line.text.split()) <= 8
             and labels.label(before.text) is None
@@ -773,6 +774,7 @@ def _wrapped(lines: list[Line], labels: Labels) -> list[Line]:
 # a title's next words in lower case, not "by" its authors: "of Deep Learning Systems"
 _GOES_ON_LOWER = regex.compile(r"\s*(?!by\b|with\b|and\b|et\b|via\b)[a-z]")
 _ENDS_SENTENCE = regex.compile(r"[.:：;；。!?！？]\s*$")
+_FIELD_LIKE = regex.compile(r"\s*[\w\- ]{1,30}?\s*(?:::|[:：])")  # "type:: paper", a field
 
 
 def _awards(lines: list[Line], labels: Labels) -> list[Line]:

@@ -1,7 +1,9 @@
 """A random sample of the (paper, technique) pairs kg gives on the extraction sets, for a
 person to judge (precision of techniques): run from the repository's root, it writes
 sample.yaml (what the judge sees) and key.yaml (each pair's kind: a concept of the
-curated scheme or a discovered phrase) beside this script."""
+curated scheme or a discovered phrase) beside this script, or, given a seed and a folder
+(``python tests/data/technique-precision/make_sample.py 20261130
+tests/data/technique-precision-2``), with that seed into that folder."""
 
 import random
 import sys
@@ -49,12 +51,13 @@ def pairs() -> list[dict[str, object]]:
 
 
 def main() -> None:
+    seed = int(sys.argv[1]) if len(sys.argv) > 1 else SEED
+    here = Path(sys.argv[2]) if len(sys.argv) > 2 else Path(__file__).parent
     rows = pairs()
-    sample = random.Random(SEED).sample(rows, SIZE)  # noqa: S311 (a sample to judge, no secret)
+    sample = random.Random(seed).sample(rows, SIZE)  # noqa: S311 (a sample to judge, no secret)
     for number, row in enumerate(sample, 1):
         row["id"] = number
     shown = [{k: r[k] for k in ("id", "paper", "notes", "technique", "sentence")} for r in sample]
-    here = Path(__file__).parent
     dump = {"allow_unicode": True, "sort_keys": False, "width": 120}
     (here / "sample.yaml").write_text(yaml.safe_dump(shown, **dump), encoding="utf-8")
     keys = [{"id": r["id"], "kind": r["kind"]} for r in sample]
