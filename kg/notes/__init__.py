@@ -58,6 +58,7 @@ from .shapes import (
     AUTHOR_LINE_LIMIT,
     DOI_RE,
     MAYBE_MARKED,
+    TRAILING_BRACKETS,
     arxiv_of,
     author_line,
     award_only,
@@ -191,14 +192,13 @@ def _workbook_text(
     that venue, as a column of its own would."""
     parts: list[str] = []
     at = 1  # the line the next sheet starts on
-    venue_words = {w.casefold() for w in labels.conference}
     for title, cells in sheets:
         rows = cells
         first = next((k for k, row in enumerate(rows) if any(row)), None)
         if (
             first is not None
             and venue_in(title, labels) is not None
-            and not any(cell.casefold() in venue_words for cell in rows[first])
+            and not any(cell.casefold() in labels.venue_columns for cell in rows[first])
         ):
             width = max(len(row) for row in rows)
             rows = [
@@ -354,7 +354,7 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
         sheet,
         labels.people_columns,
         labels.place_columns,
-        frozenset(w.casefold() for w in labels.conference),
+        labels.venue_columns,
         labels.year_columns,
     )
     parsed = parse(text, headers)
@@ -832,7 +832,6 @@ def _continued_fields(lines: list[Line], labels: Labels) -> list[Line]:
 _LIST_GOES_ON = regex.compile(r"[,;，；、]$")
 _BRACKETED = regex.compile(r"^[(（][^()（）]+[)）]$")
 _CLAUSES = regex.compile(r"[,，;；。]")  # "(only three were listed, left the rest blank)"
-_TRAILING_REMARK = regex.compile(r"\s*[(（][^()（）]*[)）]$")  # "(all five)"
 
 
 def _field_goes_on(value: str, line: str, labels: Labels) -> str | None:
@@ -841,21 +840,20 @@ def _field_goes_on(value: str, line: str, labels: Labels) -> str | None:
     value, line = value.strip(), line.strip()
     if _LIST_GOES_ON.search(value):
         return f"{value} {line}"
-    if not value or is_prose(line):
-        people = author_line(line, labels, labelled=True) if not is_prose(line) else None
-        return line if not value and people is not None and people.authors else None
+    if is_prose(line):
+        return None
+    if not value:
+        people = author_line(line, labels, labelled=True)
+        return line if people is not None and people.authors else None
     if _BRACKETED.match(line) and len(line.split()) <= 6 and not _CLAUSES.search(line):
         return f"{value} {line}"  # the place of the names before it, not a remark
-    place = _TRAILING_REMARK.sub("", line)
+    place = TRAILING_BRACKETS.sub("", line)  # "(all five)"
     if labels.is_known(place):
         return f"{value} ({place})"
     people = author_line(line, labels, labelled=True)
-    if people is not None and people.authors and _BRACKETED_PLACE.search(value):
+    if people is not None and people.authors and value.endswith((")", "）")):
         return f"{value}; {line}"  # the next group of names, after one with its place
     return None
-
-
-_BRACKETED_PLACE = regex.compile(r"[)）]$")
 
 
 def _footnoted(lines: list[Line], labels: Labels) -> list[Line]:

@@ -96,6 +96,8 @@ class Labels:
     people_columns: frozenset[str] = frozenset()
     place_columns: frozenset[str] = frozenset()
     year_columns: frozenset[str] = frozenset()  # a table's column of years
+    venue_columns: frozenset[str] = frozenset()  # and of venues: the conference words, folded
+    awards: frozenset[str] = frozenset()  # the title prefixes (awards), folded
     known_names: frozenset[str] = frozenset()  # folded institution and country names
     surnames_zh: frozenset[str] = frozenset()
     # derived regexes (built once, in __post_init__)
@@ -477,6 +479,8 @@ def labels_for(lexicon: Lexicon) -> Labels:
         people_columns=frozenset(w.casefold() for w in words.people_columns),
         place_columns=frozenset(w.casefold() for w in words.place_columns),
         year_columns=frozenset(w.casefold() for w in words.year_columns),
+        venue_columns=frozenset(w.casefold() for w in words.conference),
+        awards=frozenset(w.casefold() for w in words.title_prefixes),
         known_names=frozenset(known),
         surnames_zh=frozenset(lexicon.surnames_zh),
     )

@@ -52,6 +52,7 @@ else:  # pragma: no cover - Python 3.10
     import tomli as tomllib
 
 from ..text import LEADING_SYMBOLS
+from .conference import YEAR_RE
 from .htmltable import table_rows
 from .shapes import is_prose
 
@@ -251,7 +252,8 @@ class Headers:
             if max(venue, year) >= len(cells):
                 continue
             (text, links, strong), said = cells[venue], cells[year][0].strip()
-            if text and _YEAR.fullmatch(said) and not _HAS_YEAR.search(text):
+            has_year = YEAR_RE.search(text) or _SHORT_YEAR.search(text)
+            if text and YEAR_RE.fullmatch(said) and not has_year:
                 cells[venue] = (f"{text} {said}", links, strong)
 
     def authors_columns(self, header: list[str]) -> tuple[int, int] | None:
@@ -937,9 +939,8 @@ class _Table:
 
 
 _HEADER_PARTS = regex.compile(r"\s*[/／|&]\s*")
-_YEAR = regex.compile(r"(?:19|20)\d\d")
 _SAID = regex.compile(r"\w")  # a cell that says something ("-" does not)
-_HAS_YEAR = regex.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)|['’]\d\d\b")
+_SHORT_YEAR = regex.compile(r"['’]\d\d\b")  # "SOSP'23"
 # a cell that reads as a paper's title: "Name: subtitle", or five words and more
 _TITLE_LIKE = regex.compile(r"\S[:：]\s*\S|(?:\S+\s+){4}\S")
 # a figure relative to something, alone in a cell: "4x", "1285×", "2.64 倍", "15%" (not a

@@ -27,10 +27,11 @@ from __future__ import annotations
 
 import csv
 import datetime
+import functools
 import io
 import re
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # imported for real only when such a file is read
@@ -38,6 +39,7 @@ if TYPE_CHECKING:  # imported for real only when such a file is read
     from docx.table import Table
     from docx.text.paragraph import Paragraph
     from docx.text.run import Run
+    from openpyxl.workbook.workbook import Workbook
     from openpyxl.worksheet.worksheet import Worksheet
 
 SUFFIXES = (".docx", ".xlsx")
@@ -227,13 +229,18 @@ def xlsx_sheets(data: bytes) -> list[tuple[str, list[list[str]]]]:
 
     try:
         formulas = openpyxl.load_workbook(io.BytesIO(data), data_only=False)
-        values = openpyxl.load_workbook(io.BytesIO(data), data_only=True)
     except (InvalidFileException, KeyError, ValueError, OSError) as exc:
         raise OfficeError(f"not an Excel workbook: {exc}") from exc
+    values: list[Workbook] = []  # the values Excel saved: read only when a formula needs one
+
+    def saved(title: str, row: int, column: int) -> object:
+        if not values:
+            values.append(openpyxl.load_workbook(io.BytesIO(data), data_only=True))
+        return values[0][title].cell(row=row, column=column).value
+
     sheets = []
     for sheet in formulas.worksheets:
-        saved = values[sheet.title]
-        rows = list(_rows(sheet, saved))
+        rows = list(_rows(sheet, functools.partial(saved, sheet.title)))
         if any(any(cell for cell in row) for row in rows):
             sheets.append((sheet.title, rows))
     return sheets
@@ -246,17 +253,17 @@ def csv_text(rows: list[list[str]]) -> str:
     return out.getvalue()
 
 
-def _rows(sheet: Worksheet, saved: Worksheet) -> Iterator[list[str]]:
-    """The sheet's rows from the first, each cell as its text (a line break a space)."""
+def _rows(sheet: Worksheet, saved: Callable[[int, int], object]) -> Iterator[list[str]]:
+    """The sheet's rows from the first, each cell as its text (a line break a space); a
+    formula's cell gives the value ``saved(row, column)``."""
     # from the first row and column, whatever the sheet's first used cell: row N on line N
-    cached = [list(row) for row in saved.iter_rows(min_row=1, min_col=1, values_only=True)]
-    for r, row in enumerate(sheet.iter_rows(min_row=1, min_col=1)):
+    for r, row in enumerate(sheet.iter_rows(min_row=1, min_col=1), start=1):
         texts = []
-        for c, cell in enumerate(row):
-            value = cell.value
+        for c, cell in enumerate(row, start=1):
+            value: object = cell.value
             if isinstance(value, str) and value.startswith("="):
                 link = _HYPERLINK.match(value)
-                value = cached[r][c] if r < len(cached) and c < len(cached[r]) else None
+                value = saved(r, c)
                 if link:
                     value = _linked(link.group("text") or "", link.group("url"))
             text = _text(value)

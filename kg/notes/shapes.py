@@ -232,7 +232,7 @@ def award_only(text: str, labels: Labels) -> bool:
     if award:
         rest = rest.strip(_AWARD_MARKS)
         return not rest or venue_only(rest, labels) or bool(venue_tag(rest, labels))
-    return text.strip(_AWARD_MARKS).casefold() in {w.casefold() for w in labels.title_prefixes}
+    return text.strip(_AWARD_MARKS).casefold() in labels.awards
 
 
 _AWARD_MARKS = " :：-–—()（）[]【】!！*_🏆🥇"
