@@ -1398,3 +1398,49 @@ def test_a_title_hard_wrapped_in_its_list_item(tmp_path: Path) -> None:
         "SVE: Distributed Video Processing at Facebook Scale",
     ]
     assert [a.name for a in papers[1].authors] == ["Jonathan Kaldor", "Jonathan Mace"]
+
+
+def test_an_outline_s_letters_are_marks_only_in_a_run_and_initials_stay_names(
+    tmp_path: Path,
+) -> None:
+    """In a plain-text outline nested by indentation, "A." and "B." at one indent mark
+    points; an author line opening with an initial ("I. Stoica", "A. Smith") is no point,
+    so its first author keeps the initial and the line stays the paper's."""
+    (tmp_path / "outline.txt").write_text(
+        "SOSP 2003 and OSDI 2004, an outline\n\n"
+        "I. Storage and batch processing\n"
+        "   A. The Google File System\n"
+        "      S. Ghemawat, H. Gobioff, S.-T. Leung (Google)\n"
+        "      1. Gist -- a file system for large files appended to, on cheap machines\n"
+        "   B. MapReduce: Simplified Data Processing on Large Clusters\n"
+        "      J. Dean, S. Ghemawat (Google)\n"
+        "      1. Gist -- map and reduce functions, the library handles failures\n",
+        encoding="utf-8",
+    )
+    papers = read_notes([tmp_path]).papers
+    assert [(p.span.line, p.title) for p in papers] == [
+        (4, "The Google File System"),
+        (7, "MapReduce: Simplified Data Processing on Large Clusters"),
+    ]
+    assert [a.name for a in papers[0].authors] == ["S. Ghemawat", "H. Gobioff", "S.-T. Leung"]
+    assert [a.name for a in papers[1].authors] == ["J. Dean", "S. Ghemawat"]
+    assert all(a.affiliations == ("Google",) for p in papers for a in p.authors)
+
+
+def test_the_authors_label_may_stand_before_a_dash(tmp_path: Path) -> None:
+    """ "Authors -- A, B (X)" and "作者——A（X）" are author fields, as with a colon."""
+    (tmp_path / "notes.md").write_text(
+        "# NSDI 2024\n\n"
+        "## Parcae: Proactive, Liveput-Optimized DNN Training on Preemptible Instances\n\n"
+        "Authors -- Jiangfei Duan (CUHK); Zhihao Jia (Carnegie Mellon University)\n\n"
+        "Predicts preemptions of spot instances and moves work ahead of them.\n\n"
+        "## MegaScale: Scaling Large Language Model Training to More Than 10,000 GPUs\n\n"
+        "作者——Ziheng Jiang、Haibin Lin（ByteDance）\n\n"
+        "字节跳动在一万多张 GPU 上训练大模型的系统。\n",
+        encoding="utf-8",
+    )
+    papers = read_notes([tmp_path]).papers
+    assert [{a.name: a.affiliations for a in p.authors} for p in papers] == [
+        {"Jiangfei Duan": ("CUHK",), "Zhihao Jia": ("Carnegie Mellon University",)},
+        {"Ziheng Jiang": ("ByteDance",), "Haibin Lin": ("ByteDance",)},
+    ]

@@ -155,12 +155,16 @@ class Labels:
         self._set("_title_headers", frozenset(w.casefold() for w in self.fields.get("title", ())))
         self._set(
             "_label_re",
-            # "Title: X", "Title · X", Obsidian's inline fields "title:: X", "【论文】X", and in
-            # pasted programs "TITLE X" (a label in capitals, no colon)
+            # "Title: X", "Title · X", Obsidian's inline fields "title:: X", "【论文】X", in
+            # pasted programs "TITLE X" (a label in capitals, no colon), and the authors'
+            # label before a dash ("Authors -- X", "作者——X"; "Paper notes — EuroSys 2022"
+            # heads a file)
             regex.compile(
                 # (a remark in brackets may stand before the colon: "DOI（会刊版）：…")
                 rf"^(?:(?i:(?P<label>{_alternatives(list(kind))}))"
                 rf"(?:\s*(?:[（(][^（）()]{{1,30}}[）)])?\s*(?:::|[:：])|\s+[·•]\s)"
+                rf"|(?i:(?P<dashed>{_alternatives(list(self.fields.get('institutions', ())))}))"
+                r"(?:\s+(?:--|—|–)\s+|\s*——\s*)"
                 rf"|(?P<caps>{_alternatives([w.upper() for w in kind if w.isascii()])})\s"
                 rf"|[【\[](?i:(?P<bracketed>{_alternatives(list(kind))}))[】\]][:：]?)"
                 rf"\s*(?P<value>.*)$"
@@ -296,7 +300,7 @@ class Labels:
         m = self._label_re.match(line)
         if m is None:
             return None
-        word = m.group("label") or m.group("caps") or m.group("bracketed")
+        word = m.group("label") or m.group("caps") or m.group("bracketed") or m.group("dashed")
         return word.casefold(), m.group("value").strip()
 
     def label_word(self, line: str) -> str | None:

@@ -26,7 +26,9 @@ space before parsing. In a file where a typographic bullet opens a line at its f
 column ("• Title", then "\t◦ authors", as phone notes apps and word processors export
 lists), each such bullet is a list item's mark, read as "-" at the same column. And
 text indented by four spaces, code in CommonMark, is read as Markdown: notes indent
-continuation lines and pasted bullets.
+continuation lines and pasted bullets. A paragraph laid out as a plain-text outline
+("I. Topic", "   A. Title", "      1. Point", nested by indentation alone, which Markdown
+folds into one paragraph) is read as the nested list it is.
 """
 
 from __future__ import annotations
@@ -336,6 +338,7 @@ class _Walk:
         self.item_first = False  # the next run of text starts a list item
         self.block = 0
         self.read_up_to = 0  # byte offset: what lies before it was read already (an HTML table)
+        self.letters: dict[int, frozenset[str]] | None = None  # see _outline_letters
 
     def line_of(self, offset: int) -> int:
         return bisect_right(self.starts, offset) + self.first_line - 1
@@ -346,7 +349,7 @@ class _Walk:
                 continue  # inside an HTML table read as a whole
             kind = node.kind
             if kind == "Paragraph":
-                if not self.delimited(node):
+                if not (self.outline(node) or self.delimited(node)):
                     self.inline(node.children)
             elif kind == "Heading":
                 level = int(node.value["level"][1:])
@@ -379,13 +382,27 @@ class _Walk:
     def markdown(self, pieces: Sequence[_Node]) -> None:
         """Read the text of ``pieces`` (lines of a block the parser did not read as
         Markdown) as Markdown, with the lines they stand on."""
-        if not pieces:
-            return
-        walk = _Walk(
-            "".join(str(c.value) for c in pieces),
-            self.headers,
-            self.line_of(pieces[0].start),
-        )
+        if pieces:
+            self.read_again("".join(str(c.value) for c in pieces), self.line_of(pieces[0].start))
+
+    def outline(self, node: _Node) -> bool:
+        """A paragraph of plain text laid out as an outline, its points marked and nested
+        by indentation ("I. Topic", "   A. Title", "      1. Authors -- ..."), read as the
+        nested list it is; False for any other paragraph."""
+        start = self.starts[bisect_right(self.starts, node.start) - 1]  # with its indent
+        raw = self.data[start : node.end].decode("utf-8").rstrip("\n").split("\n")
+        if self.letters is None:
+            self.letters = _outline_letters(self.data.decode("utf-8"))
+        nested = _outline_as_list(raw, self.letters)
+        if nested is None:
+            return False
+        self.block += 1
+        self.read_again(nested, self.line_of(node.start))
+        return True
+
+    def read_again(self, text: str, first_line: int) -> None:
+        """Read ``text``, which stands from ``first_line`` on, as Markdown, into these lines."""
+        walk = _Walk(text, self.headers, first_line)
         walk.lines, walk.items = self.lines, self.items
         walk.depth, walk.block = self.depth, self.block
         walk.blocks(_tree(walk.data.decode("utf-8")))
@@ -648,6 +665,82 @@ class _Walk:
             entry = (self.line_of(part.start), [(c.plain, c.links, c.strong) for c in cells])
             (table.head if part.kind == "TableHead" else table.rows).append(entry)
         self.block = table.emit(self.lines, self.depth, self.headers, self.block)
+
+
+# a point of a plain-text outline: its indent, its mark ("I.", "A.", "b)", "12.", "-", "•")
+_OUTLINE_POINT = regex.compile(
+    r"(?m)^(?P<indent>[ \t]*)"
+    r"(?:(?P<mark>[IVXivx]{1,4}|[A-Za-z]|\d{1,3})[.)]|[-*+•◦▪‣●○])[ \t]+(?=\S)"
+)
+_ROMAN = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii")
+
+
+def _outline_letters(text: str) -> dict[int, frozenset[str]]:
+    """The letters marking outline points in a document, by indent ("I.", "A.", "b)"):
+    "A." starts a run of points only where a "B." stands at its indent too."""
+    letters: dict[int, set[str]] = {}
+    for point in _OUTLINE_POINT.finditer(text):
+        mark = point.group("mark")
+        if mark and mark.isalpha():
+            width = len(point.group("indent").expandtabs(4))
+            letters.setdefault(width, set()).add(mark.casefold())
+    return {width: frozenset(marks) for width, marks in letters.items()}
+
+
+def _outline_as_list(raw: list[str], letters: dict[int, frozenset[str]]) -> str | None:
+    """The lines of a paragraph as a Markdown list, one point an item, nested as the
+    points' indents are, when they form an outline: three points or more at two indents
+    or more. A letter is a point's mark only in a run of marks at one indent ("A." then
+    "B.", "I." then "II."), so an initial ("J. Dean, S. Ghemawat") stays a name. Line for
+    line, so line numbers stay the file's; None for no outline."""
+    indents: list[int] = []  # the indent of each open point, outermost first
+    last: dict[int, str] = {}  # the last mark at each indent, folded
+    out: list[str] = []
+    points = 0
+    widths: set[int] = set()
+    for line in raw:
+        point = _OUTLINE_POINT.match(line)
+        mark = point.group("mark") if point else None
+        width = len(point.group("indent").expandtabs(4)) if point else 0
+        # "J. Dean, S. Ghemawat (Google)", "I. Stoica (UC Berkeley)": initials, no marks
+        initial = bool(mark and mark.isalpha()) and not _in_run(
+            str(mark).casefold(), last.get(width), letters.get(width, frozenset())
+        )
+        if point is None or initial:
+            depth = len(indents)  # text of the point above (or before the first point)
+            out.append("  " * depth + line.strip())
+            continue
+        while indents and indents[-1] >= width:
+            indents.pop()
+        for deeper in [w for w in last if w > width]:
+            del last[deeper]  # a new parent: its points count from the start again
+        if mark:
+            last[width] = mark.casefold()
+        out.append("  " * len(indents) + "- " + line[point.end() :].strip())
+        indents.append(width)
+        points += 1
+        widths.add(width)
+    if points < 3 or len(widths) < 2:
+        return None
+    return "\n".join(out) + "\n"
+
+
+def _in_run(mark: str, before: str | None, marks: frozenset[str]) -> bool:
+    """Whether the letter ``mark`` goes on from the one ``before`` it at its indent, and
+    when it is the first, whether the one after it stands at that indent too."""
+    if not _goes_on(before, mark):
+        return False
+    return before is not None or any(_goes_on(mark, other) for other in marks)
+
+
+def _goes_on(before: str | None, mark: str) -> bool:
+    """Whether the letter ``mark`` (folded) follows ``before`` in an outline: "a" or "i"
+    first; then the next letter, or the next Roman numeral."""
+    if before is None:
+        return mark in ("a", "i")
+    if before in _ROMAN and mark in _ROMAN and _ROMAN.index(mark) == _ROMAN.index(before) + 1:
+        return True
+    return len(before) == 1 and len(mark) == 1 and ord(mark) == ord(before) + 1
 
 
 _CELL = regex.compile(r"\S+(?: \S+)*")  # words apart by one space: a cell of a column

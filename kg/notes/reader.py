@@ -58,6 +58,8 @@ from .shapes import (
     is_person,
     is_prose,
     is_stray_number,
+    placed,
+    point_of,
     strip_numbering,
     title_shape,
     venue_only,
@@ -343,6 +345,9 @@ class Structure:
                 named = self.labels.session_name(line.text)
                 inner = Found()
                 self.run(node.children, inner, (*place, _form(line)))
+                points = self.points_below(node, {p.start.number for p in inner.papers})
+                if points:  # "- Problem: …", "- Who -- A (MIT)" under a title: its notes
+                    inner.papers = [p for p in inner.papers if p.start.number not in points]
                 # papers this sure below make this line their session; a labelled field
                 # with no title ("作者：..." under a paper's heading) is part of this paper
                 # a paper citing itself below its heading ("## 参考", a link) is that heading's
@@ -370,6 +375,8 @@ class Structure:
                 draft = None if strong or named else self.candidate(node)
                 if draft is not None:
                     draft.place = (*place, draft.form)
+                    if points and "summary" not in draft.cues:
+                        draft.cues.append("summary")  # its points are its notes
                 entries.append(Entry(node, draft, inner, session))
                 i += 1
                 continue
@@ -596,6 +603,28 @@ class Structure:
         urls = [u for b in head for u in (*(k.url for k in b.links), *URL_RE.findall(b.text))]
         said = any(k == "link" and _says_id(b.text) for k, b in zip(kinds, head, strict=True))
         return authors and (said or any(self.is_paper_link(u) for u in urls))
+
+    def points_below(self, node: Node, papers: set[int]) -> set[int]:
+        """The lines of the items right under a paper's title (a heading or list item,
+        "Orca: A Distributed Serving System …") that are its points ("- Problem: …", "-
+        Numbers: 36.9x …", "- Who -- A (MIT)"): most of its items, read by :func:`point_of`.
+        Empty under anything not shaped as a title (a session: "Training at scale"), or
+        over papers (``papers``: the lines of those found below it)."""
+        line = _present(node.line)
+        shape = title_shape(line.text, self.labels)
+        if not (shape.ok and shape.strong) or self.labels.session_name(line.text):
+            return set()
+        if ":" not in shape.title and "：" not in shape.title and len(shape.title.split()) < 5:
+            return set()  # "Machine Learning Systems": a session's name in Title Case
+        if point_of(line.text, self.labels) is not None:
+            return set()  # "- Challenges: guessing which …": a point itself, over its own
+        items = [c.line for c in node.children if c.line is not None and c.line.kind == "item"]
+        points = {i.number for i in items if point_of(i.text, self.labels) is not None}
+        if len(points) * 2 < len(items) or any(
+            i.number not in points and i.number in papers for i in items
+        ):
+            return set()  # a paper among them ("- [The Google File System](…)"): a session
+        return points
 
     def has_field_items(self, node: Node) -> bool:
         """Whether a list item's own fields are list items nested in it (a Logseq or
@@ -2508,7 +2537,11 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
             _authors(out, cited, labels)
             continue
         if authors_open:
-            found = author_line(text, labels)
+            # "Who -- A, B (ByteDance); C (PKU)": a lead of the note-taker's, then the authors
+            point = point_of(text, labels)
+            found = author_line(point, labels) if point is not None else None
+            if found is None or not placed(found):
+                found = author_line(text, labels)
             nxt = draft.body[at + 1] if at + 1 < len(draft.body) else None
             if found is None and nxt is not None and name_over_places(text, nxt.text, labels):
                 found = author_line(text, labels, labelled=True)  # "Sascha Hunold", alone

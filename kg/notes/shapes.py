@@ -466,6 +466,35 @@ def _abbreviates(acronym: str, text: str) -> bool:
     return "".join(initials[-len(letters) :]) == letters
 
 
+# a point of a paper's notes: a short lead in everyday words (no name's capitals or digits),
+# then what it says ("Problem: …", "Key insight: …", "Who -- A (MIT)", "动机：…")
+_POINT = regex.compile(
+    r"^(?P<lead>\p{Han}{1,6}|(?:\p{Lu}\p{Ll}*|\p{Ll}+)(?:[ \-]\p{Ll}+){0,2})"
+    r"(?:\s*[:：]|\s+(?:--|—|–)|\s*——)\s*(?P<value>\S.*)$"
+)
+
+
+def point_of(text: str, labels: Labels) -> str | None:
+    """What a line says after a short lead ("Gist: a training stack …", "Numbers: 55.2% MFU
+    …", "Who -- A, B (ByteDance)", "方法：…"), when that is no title in Title Case or with
+    a name and a colon of its own ("Orca: A Distributed Serving System …" is a paper), or
+    is an author line; None for a line of any other shape. Below a paper's title, such a
+    line is one of its points, not a paper."""
+    m = _POINT.match(text.strip())
+    if m is None:
+        return None
+    value = m.group("value")
+    if not title_shape(value, labels).strong:
+        return value
+    found = author_line(value, labels)
+    return value if found is not None and placed(found) else None
+
+
+def placed(found: AuthorLine) -> bool:
+    """Whether an author line says where someone works."""
+    return bool(found.institutions) or any(a.affiliations for a in found.authors)
+
+
 def _has_colon_title(text: str) -> bool:
     """ "Krill: a compiler ...", "E.T.: re-thinking ...": a name, a colon, a subtitle."""
     head, sep, rest = text.partition("：")
