@@ -38,6 +38,7 @@ NOTES_SUFFIXES = (
     ".adoc",
     ".asciidoc",
     ".tex",
+    ".typ",
     ".ipynb",
     ".csv",
     ".tsv",
@@ -58,6 +59,8 @@ NOTES_SUFFIXES = (
     ".taskpaper",
     ".json",
     ".docx",
+    ".pptx",
+    ".canvas",
     ".xlsx",
 )
 SETTINGS_FILE = "kg.yaml"
@@ -182,18 +185,26 @@ def _not_notes(folder: Path) -> bool:
 # without a word (images, documents, archives, code, data, kg's own outputs)
 _NEVER_NOTES = frozenset(
     """.png .jpg .jpeg .gif .svg .webp .bmp .ico .tif .tiff .heic .pdf .ps .eps .zip .gz
-    .tgz .bz2 .xz .7z .tar .rar .zst .mp4 .mov .webm .mp3 .wav .m4a .pptx
-    .ppt .key .pyc .so .o .a .exe .dll .bin .class .jar .ttf .otf .woff
+    .tgz .bz2 .xz .7z .tar .rar .zst .mp4 .mov .webm .mp3 .wav .m4a
+    .key .pyc .so .o .a .exe .dll .bin .class .jar .ttf .otf .woff
     .woff2 .ttl .nt .nq .trig .jsonld .rdf .owl .json .yaml .yml .toml .cfg .ini .conf .py
     .js .mjs .ts .css .scss .sh .bat .ps1 .c .h .cc .cpp .hpp .rs .go .java .lock .log .db
-    .sqlite .rq .msgpack .pickle .pkl .canvas .excalidraw .drawio .base .sty .cls .bbl .bst
+    .sqlite .rq .msgpack .pickle .pkl .excalidraw .drawio .base .sty .cls .bbl .bst
     .aux .edn .eml .orig .bak .swp .tmp .old .m .mm.orig .bib.bak .patch .diff .csl""".split()  # noqa: SIM905
 )
 
 
 # documents kg reads once saved in the newer format (Word and Excel since 2007): each one
 # met is named, rather than passed over as the binary file it is
-SAVE_AS = {".doc": ".docx", ".odt": ".docx", ".rtf": ".docx", ".xls": ".xlsx", ".ods": ".xlsx"}
+SAVE_AS = {
+    ".doc": ".docx",
+    ".odt": ".docx",
+    ".rtf": ".docx",
+    ".xls": ".xlsx",
+    ".ods": ".xlsx",
+    ".ppt": ".pptx",
+    ".odp": ".pptx",
+}
 
 
 def passed_over(paths: Iterable[str | Path]) -> list[Path]:

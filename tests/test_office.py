@@ -1,4 +1,5 @@
-"""Notes kept in Word (.docx) and Excel (.xlsx): read by python-docx and openpyxl.
+"""Notes kept in Word (.docx), Excel (.xlsx) and PowerPoint (.pptx): read by python-docx,
+openpyxl and python-pptx.
 
 Each document is made here with the same libraries, as Word and Excel save them; the
 facts are real papers' (OSDI 2022, SOSP 2023), the sentences are written for the tests.
@@ -232,3 +233,76 @@ def test_a_workbook_with_a_sheet_per_conference(tmp_path: Path) -> None:
         (ALPA, ""),
     ]
     assert papers[0].span.line == 2
+
+
+def _deck(path: Path) -> None:
+    """A group meeting's deck: a title slide, a slide per paper and a slide of its points
+    under a title that goes on with it ("Orca · 要点"), a table of authors, a link, speaker
+    notes, and slides that are no papers."""
+    from pptx import Presentation
+
+    deck = Presentation()
+    title_slide, content, title_only = (
+        deck.slide_layouts[0],
+        deck.slide_layouts[1],
+        deck.slide_layouts[5],
+    )
+    first = deck.slides.add_slide(title_slide)  # 1
+    first.shapes.title.text = "OSDI 2022 论文分享"
+    first.placeholders[1].text = "组会 · 汇报人：王同学"
+    orca = deck.slides.add_slide(content)  # 2
+    orca.shapes.title.text = ORCA
+    body = orca.placeholders[1].text_frame
+    body.text = "作者：Gyeong-In Yu、Joo Seong Jeong（Seoul National University）"
+    link = body.add_paragraph().add_run()
+    link.text = "USENIX 页面"
+    link.hyperlink.address = "https://www.usenix.org/conference/osdi22/presentation/yu"
+    points = deck.slides.add_slide(content)  # 3
+    points.shapes.title.text = "Orca · 要点"
+    body = points.placeholders[1].text_frame
+    body.text = "按迭代调度请求，而不是按整个请求"
+    result = body.add_paragraph()
+    result.text = "同样延迟下吞吐是 FasterTransformer 的 36.9 倍"
+    result.level = 1
+    points.notes_slide.notes_text_frame.text = "被问到和分页 KV cache 的关系，没答上来。"
+    alpa = deck.slides.add_slide(title_only)  # 4
+    alpa.shapes.title.text = ALPA
+    rows = [("姓名", "单位"), ("Lianmin Zheng", "UC Berkeley"), ("Yanping Huang", "Google")]
+    shape = alpa.shapes.add_table(3, 2, 0, 1000000, 4000000, 1200000)
+    for r, row in enumerate(rows):
+        for c, text in enumerate(row):
+            shape.table.cell(r, c).text = text
+    end = deck.slides.add_slide(title_slide)  # 5
+    end.shapes.title.text = "谢谢！"
+    deck.save(str(path))
+
+
+def test_a_powerpoint_deck(tmp_path: Path) -> None:
+    _deck(tmp_path / "osdi22-group-meeting.pptx")
+    corpus = read_notes([tmp_path])
+    orca, alpa = corpus.papers
+    assert (orca.title, orca.span.line, alpa.title, alpa.span.line) == (ORCA, 2, ALPA, 4)
+    assert corpus.files[0].conference.label == "OSDI 2022"
+    assert [(a.name, a.affiliations) for a in orca.authors] == [
+        ("Gyeong-In Yu", ("Seoul National University",)),
+        ("Joo Seong Jeong", ("Seoul National University",)),
+    ]
+    assert "36.9" in orca.abstract and set(orca.abstract_lines) == {3}  # the slide of points
+    assert [(a.name, a.affiliations) for a in alpa.authors] == [
+        ("Lianmin Zheng", ("UC Berkeley",)),
+        ("Yanping Huang", ("Google",)),
+    ]
+    assert all(1 <= p.line <= 5 for p in corpus.all_problems)  # a slide's number
+
+
+def test_a_broken_deck_and_an_old_one_are_reported(tmp_path: Path) -> None:
+    (tmp_path / "broken.pptx").write_bytes(b"PK\x03\x04 not really a zip")
+    (tmp_path / "old.ppt").write_bytes(b"\xd0\xcf\x11\xe0\x00\x00binary")
+    summary = "It schedules the requests of a batch anew at every iteration."
+    text = f"# OSDI 2022\n\n## {ORCA}\n\n{summary}\n"
+    (tmp_path / "notes.md").write_text(text, encoding="utf-8")
+    result = kg.build_all([tmp_path])
+    said = {Path(p.path).name: p.message for p in result.problems}
+    assert "not a PowerPoint file" in said["broken.pptx"]
+    assert "save it as .pptx" in said["old.ppt"]
+    assert [p.title for p in result.knowledge.corpus.papers] == [ORCA]

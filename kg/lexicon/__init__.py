@@ -68,6 +68,7 @@ class LabelWords:
     session_chair: Words = ()
     weekdays: Words = ()
     title_prefixes: Words = ()
+    note_kinds: Words = ()
     author_phrases: Words = ()
     org_words: Words = ()
     not_names: Words = ()
@@ -196,6 +197,7 @@ def _merge(read: list[LexiconFile]) -> Lexicon:
                     "session_chair",
                     "weekdays",
                     "title_prefixes",
+                    "note_kinds",
                     "author_phrases",
                     "org_words",
                     "not_names",

@@ -182,6 +182,7 @@ SECTIONS: dict[str, Any] = {
     "session_chair": Words,
     "weekdays": Words,
     "title_prefixes": Words,
+    "note_kinds": Words,
     "author_phrases": Words,
     "org_words": Words,
     "not_names": Words,

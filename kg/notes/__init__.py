@@ -18,6 +18,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import replace
+from itertools import pairwise
 from pathlib import Path
 
 import regex
@@ -29,6 +30,7 @@ from ..text import fold, guess_language
 from .anki import anki_to_sheet, is_anki
 from .asciidoc import asciidoc_to_markdown, is_asciidoc
 from .bibtex import bibtex_fields, bibtex_file
+from .canvas import CanvasError, canvas_to_markdown
 from .chat import chat_to_markdown, is_chat_export
 from .conference import is_year, most_named, parse_conference, venue_in, venue_name
 from .frontmatter import bare_front_matter, bundled_notes, page_properties, read_front_matter
@@ -38,7 +40,7 @@ from .markdown import Headers, Line, parse
 from .memo import forget
 from .notebook import NotebookError, notebook_to_markdown
 from .office import SUFFIXES as OFFICE
-from .office import OfficeError, csv_text, docx_to_markdown, xlsx_sheets
+from .office import OfficeError, csv_text, docx_to_markdown, pptx_to_markdown, xlsx_sheets
 from .org import is_org, org_to_markdown
 from .reader import (
     NO_PAPER_UNDER,
@@ -69,6 +71,7 @@ from .shapes import (
     marked_authors,
     normalize_doi,
     own_name,
+    section_heading,
     title_shape,
     unwrapped,
 )
@@ -76,6 +79,7 @@ from .slack import SUFFIX as JSON
 from .slack import SlackExportError, is_slack_export, slack_to_markdown
 from .spreadsheet import SUFFIXES as SPREADSHEETS
 from .spreadsheet import SpreadsheetError, spreadsheet_to_markdown
+from .typst import typst_to_markdown
 from .webpage import SUFFIXES as WEB_PAGES
 from .webpage import webpage_to_markdown
 from .wiki import wiki_kind, wiki_to_markdown
@@ -152,6 +156,10 @@ def read_file(
             Problem("error", shown, line, "file is not UTF-8; nothing read from it", repr(bad))
         )
         return notes
+    if path.suffix.lower() == ".canvas":
+        notes = _read_canvas(text, shown, labels, name or path.name, settings)
+        notes.sha256 = digest
+        return notes
     try:
         notes = parse_text(text, shown, labels, name=name or path.name, settings=settings)
     except RecursionError:  # 5,000 nested quotes or list levels: no notes nest so deep
@@ -169,9 +177,12 @@ def _read_office(
 ) -> NotesFile:
     """A Word document or an Excel workbook (:mod:`.office`): its text, then the reader's."""
     found: list[Problem] = []
+    origin: tuple[int, ...] = ()
     try:
         if path.suffix.lower() == ".docx":
             text = docx_to_markdown(data)
+        elif path.suffix.lower() == ".pptx":
+            text, origin = pptx_to_markdown(data)
         else:
             text = _workbook_text(xlsx_sheets(data), shown, labels, found)
     except OfficeError as exc:
@@ -180,6 +191,49 @@ def _read_office(
         return notes
     notes = parse_text(text, shown, labels, name=name, settings=settings)
     notes.problems[:0] = found
+    return _at_origin(notes, origin) if origin else notes
+
+
+def _read_canvas(
+    text: str, shown: str, labels: Labels, name: str, settings: Settings | None
+) -> NotesFile:
+    """An Obsidian Canvas board (:mod:`.canvas`): its text cards, each line named by the
+    line of its card."""
+    try:
+        markdown, origin = canvas_to_markdown(text)
+    except CanvasError as exc:
+        notes = NotesFile(shown, name, "", Conference("", None))
+        notes.problems.append(Problem("error", shown, exc.line, f"{exc}; nothing read from it"))
+        return notes
+    return _at_origin(parse_text(markdown, shown, labels, name=name, settings=settings), origin)
+
+
+def _at_origin(notes: NotesFile, origin: tuple[int, ...]) -> NotesFile:
+    """The notes with each line number of the text read replaced by the place in the
+    file that text came from (``origin``: a slide's number, a card's line, per line)."""
+
+    def at(number: int) -> int:
+        return origin[min(max(number, 1), len(origin)) - 1] if origin else number
+
+    def span(where: Span) -> Span:
+        return replace(where, line=at(where.line), end_line=at(where.end_line))
+
+    def conference(conf: Conference) -> Conference:
+        return replace(conf, span=span(conf.span)) if conf.span is not None else conf
+
+    notes.conference = conference(notes.conference)
+    notes.sessions = [replace(s, span=span(s.span)) for s in notes.sessions]
+    notes.papers = [
+        replace(
+            p,
+            span=span(p.span),
+            abstract_lines=tuple(at(n) for n in p.abstract_lines),
+            conference=conference(p.conference),
+        )
+        for p in notes.papers
+    ]
+    notes.problems = [replace(p, line=at(p.line)) for p in notes.problems]
+    notes.skipped = [replace(s, span=span(s.span)) for s in notes.skipped]
     return notes
 
 
@@ -268,6 +322,8 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
         text = rst_to_markdown(text)  # section underlines and field lists, line for line
     elif lower_path.endswith((".adoc", ".asciidoc")) or is_asciidoc(text):
         text = asciidoc_to_markdown(text)  # "== Section", "Authors:: A, B", line for line
+    elif lower_path.endswith(".typ"):
+        text = typst_to_markdown(text)  # "== Title", "*Authors:*", "#link(…)[…]", line for line
     elif lower_path.endswith(".tex") or is_latex(text):
         text = latex_to_markdown(text)  # "\\subsection{Title}", "\\textbf{Authors:}", line for line
     elif lower_path.endswith(JSON) and not is_slack_export(text):
@@ -415,6 +471,7 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
         if [d.start.number for d in titled] == [title_line] and carries_fields(titled[0]):
             found, title_line = whole, 0
     _sections_of_one_paper(found, labels)
+    _sections_of_papers(found, lines, labels)
     skipped_lines = {line.number for block, _ in found.skipped for line in block}
     first = lines[0] if lines else None
     if (
@@ -692,6 +749,46 @@ def _sections_of_one_paper(found: Found, labels: Labels) -> None:
 
 
 _GAP = 3  # lines between a paper and the section that follows it: blank lines and a heading
+
+
+def _sections_of_papers(found: Found, lines: list[Line], labels: Labels) -> None:
+    """Headings of the parts of a paper's note ("## Context", "## Contributions", "##
+    Clarity" of a review template, under a title written as a line) right after a paper:
+    what they hold is that paper's notes, not text that is part of no paper. So is the
+    text right under such a heading when a paper follows it in its section."""
+    titled = sorted((p for p in found.papers if p.title), key=lambda p: p.start.number)
+    if not titled:
+        return
+    before = {line.number: previous for previous, line in pairwise(lines)}
+    ends = {id(p): max(line.number for line in [p.start, *p.body]) for p in titled}
+    rest: dict[int, list[Line]] = {}  # what is left of each block a paper took lines of
+    for k, (block, reason) in sorted(enumerate(found.skipped), key=lambda e: e[1][0][0].number):
+        first = block[0]
+        paper = next((p for p in reversed(titled) if p.start.number < first.number), None)
+        if paper is None or first.number - ends[id(paper)] > _GAP:
+            continue
+        heading = first if first.kind == "heading" else before.get(first.number)
+        if (
+            heading is None
+            or heading.kind != "heading"
+            or reason not in (NO_PAPER_UNDER, NOT_PART)
+            or not section_heading(heading.text, labels)
+            or any(_field(line, labels) for line in block)
+        ):
+            continue
+        end = ends[id(paper)]
+        near = 0  # the lines of the block that follow on the paper's (a rule, a name after)
+        while near < len(block) and block[near].number - end <= _GAP:
+            end = block[near].number
+            near += 1
+        paper.body.extend(line for line in block[:near] if line.kind != "heading")
+        ends[id(paper)] = end
+        rest[k] = block[near:]
+    found.skipped = [
+        (rest.get(k, block), reason)
+        for k, (block, reason) in enumerate(found.skipped)
+        if rest.get(k, block)
+    ]
 
 
 def _heading_fields(lines: list[Line], labels: Labels) -> list[Line]:

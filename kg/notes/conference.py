@@ -69,18 +69,32 @@ def venue_in(text: str, labels: Labels) -> tuple[str, int] | None:
     return None
 
 
+# "all four papers … were published at USENIX ATC '16", "这几篇都发表在 OSDI 2022"
+_PUBLISHED_AT = regex.compile(
+    r"\b(?:papers?|they|all|both|each)\b[^.。;；]{0,60}\b(?:published|appeared|presented)\s+(?:at|in)\b"
+    r"|(?:都|均|全部)[^。；]{0,10}(?:发表在|发表于|收录于|来自)",
+    regex.I,
+)
+
+
 def most_named(lines: Iterable[tuple[int, str]], labels: Labels) -> tuple[str, int, int] | None:
-    """The conference the text names most often, with the line it is first named on."""
+    """The conference the text names most often, with the line it is first named on; or
+    the only one it names, named in a sentence that says the papers appeared there."""
     counts: Counter[tuple[str, int]] = Counter()
     first: dict[tuple[str, int], int] = {}
+    said: dict[tuple[str, int], int] = {}  # named once where the notes say it is theirs
     for number, text in lines:
         found = venue_in(text, labels)
         if found:
             counts[found] += 1
             first.setdefault(found, number)
+            if _PUBLISHED_AT.search(text):
+                said.setdefault(found, number)
     if not counts:
         return None
     best = max(counts, key=lambda k: (counts[k], -first[k]))
+    if len(counts) == 1 and best in said:
+        return best[0], best[1], said[best]  # "All four papers … were published at ATC '16"
     # a guess needs the text to keep naming it: twice at least, and two mentions in three
     # (one "SIGMOD 2018 best paper" in a reading list of many venues is no conference)
     if counts[best] < 2 or counts[best] * 3 < sum(counts.values()) * 2:

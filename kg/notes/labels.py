@@ -84,6 +84,7 @@ class Labels:
     session_chair: tuple[str, ...] = ()
     weekdays: tuple[str, ...] = ()
     title_prefixes: tuple[str, ...] = ()
+    note_kinds: tuple[str, ...] = ()  # "5C Review, Title", "Notes on Title"
     author_phrases: tuple[str, ...] = ()
     org_words: tuple[str, ...] = ()
     not_names: frozenset[str] = frozenset()  # folded words no person's name holds
@@ -211,7 +212,10 @@ class Labels:
             regex.compile(
                 # "Best Paper 2: X", "最佳论文1：X": an award and which of them
                 rf"^[\[【(（]?\s*(?:{_alternatives(self.title_prefixes)})(?![A-Za-z])"
-                rf"(?:\s*#?\d{{1,2}}(?=\s*[:：\]】)）]))?\s*[\]】)）]?\s*[:：\-–—!！]?\s*",
+                rf"(?:\s*#?\d{{1,2}}(?=\s*[:：\]】)）]))?\s*[\]】)）]?\s*[:：\-–—!！]?\s*"
+                # "5C Review, Title", "Notes on Title": what kind of note the title heads
+                rf"|^(?:{_alternatives(self.note_kinds)})"
+                r"(?:\s*[,，:：\-–—]\s*|(?<=\s(?:of|on|for|about))\s+)(?=\S)",
                 regex.I,
             ),
         )
@@ -472,6 +476,7 @@ def labels_for(lexicon: Lexicon) -> Labels:
         session_chair=words.session_chair,
         weekdays=words.weekdays,
         title_prefixes=words.title_prefixes,
+        note_kinds=words.note_kinds,
         author_phrases=words.author_phrases,
         org_words=words.org_words,
         not_names=frozenset(w.casefold() for w in words.not_names),

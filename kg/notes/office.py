@@ -1,10 +1,12 @@
-"""Word (``.docx``) and Excel (``.xlsx``) notes as the text the reader knows.
+"""Word (``.docx``), Excel (``.xlsx``) and PowerPoint (``.pptx``) notes as the text the
+reader knows.
 
-Many researchers keep their reading notes in Word or in a sheet of papers. Both are ZIP
-files of XML, read here by the libraries made for them: python-docx for Word, openpyxl
-(with defusedxml guarding its XML parser) for Excel. Nothing in them is run: macros,
-formulas and embedded objects are never evaluated, and a file that would unpack to more
-than :data:`MAX_UNPACKED` bytes is refused before it is opened.
+Many researchers keep their reading notes in Word or in a sheet of papers, and present
+papers at group meetings with slides. All three are ZIP files of XML, read here by the
+libraries made for them: python-docx for Word, openpyxl (with defusedxml guarding its XML
+parser) for Excel, python-pptx for PowerPoint (see :func:`pptx_to_markdown`). Nothing in
+them is run: macros, formulas and embedded objects are never evaluated, and a file that
+would unpack to more than :data:`MAX_UNPACKED` bytes is refused before it is opened.
 
 A Word document becomes Markdown, a line for each line Word shows: each paragraph starts
 a line, and so does each manual line break in it (Shift+Enter), so that "line N" of a
@@ -32,7 +34,7 @@ import io
 import re
 import zipfile
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # imported for real only when such a file is read
     from docx.styles.style import ParagraphStyle
@@ -42,13 +44,13 @@ if TYPE_CHECKING:  # imported for real only when such a file is read
     from openpyxl.workbook.workbook import Workbook
     from openpyxl.worksheet.worksheet import Worksheet
 
-SUFFIXES = (".docx", ".xlsx")
+SUFFIXES = (".docx", ".xlsx", ".pptx")
 # no notes document is this large unpacked; a ZIP bomb is (checked before any XML is read)
 MAX_UNPACKED = 256 << 20
 
 
 class OfficeError(ValueError):
-    """A ``.docx`` or ``.xlsx`` file that cannot be read as one (``line`` is 1)."""
+    """A ``.docx``, ``.xlsx`` or ``.pptx`` file that cannot be read as one (``line`` is 1)."""
 
     line = 1
 
@@ -209,6 +211,137 @@ def _table_rows(table: Table) -> list[str]:
             cells.append(text)
         rows.append("\t".join(cells).rstrip())
     return rows
+
+
+# --- PowerPoint ------------------------------------------------------------------------
+
+# a slide title that goes on with the paper of the slides before ("ShiDianNao · 要点",
+# "DjiNN and Tonic · 内容和结果", "RMM · 要点" after "Redundant Memory Mappings for …")
+_CONTINUED = re.compile(r"^(?P<name>[^·:：—–\-(（]{1,40}?)\s*(?:[·:：]|——|—|–|\s-\s|[(（])")
+_WORD = re.compile(r"[^\W_]+")
+
+
+def pptx_to_markdown(data: bytes) -> tuple[str, tuple[int, ...]]:
+    """A PowerPoint deck as Markdown, and the slide each line of it comes from: a slide's
+    title a heading (the first slide's, when it is a title slide, the deck's title), the
+    points of its body list items at their level, other text boxes lines, a table a
+    Markdown table, its speaker notes lines after it. A slide whose title goes on with the
+    paper of the slides before it ("Heracles · 要点") adds to that paper: its title is no
+    heading."""
+    check_package(data, "PowerPoint")
+    import pptx  # python-pptx: imported only when a deck is read
+    from pptx.exc import PackageNotFoundError
+
+    try:
+        deck = pptx.Presentation(io.BytesIO(data))
+    except (PackageNotFoundError, KeyError, ValueError) as exc:
+        raise OfficeError(f"not a PowerPoint deck: {exc}") from exc
+    out: list[str] = []
+    origin: list[int] = []
+    paper = ""  # the title of the slide the points of the slides after it may go on with
+    for number, slide in enumerate(deck.slides, start=1):
+        lines: list[str] = []
+        title = _slide_title(slide)
+        if title and (m := _CONTINUED.match(title)) and paper and _names(m.group("name"), paper):
+            pass  # "Heracles · 要点": more of the paper above
+        elif title:
+            lines.append(("#" if number == 1 and _title_slide(slide) else "##") + " " + title)
+            paper = title
+        for shape in _shapes(slide.shapes):
+            if shape.has_text_frame and not _is_title(shape):
+                lines += ["", *_frame_lines(shape)]
+            elif getattr(shape, "has_table", False):
+                lines += ["", *_pipe_table(shape.table), ""]
+        if slide.has_notes_slide:
+            notes = slide.notes_slide.notes_text_frame
+            if notes is not None and notes.text.strip():
+                lines += ["", *(" ".join(line.split()) for line in notes.text.split("\n"))]
+        lines.append("")
+        out += lines
+        origin += [number] * len(lines)
+    return "\n".join(out) + "\n", tuple(origin)
+
+
+def _names(name: str, title: str) -> bool:
+    """Whether each word of ``name`` is a word of ``title`` or the initials of words of it
+    in a row ("WSC profiling" in "Profiling a Warehouse-Scale Computer")."""
+    words = [w.casefold() for w in _WORD.findall(title)]
+    initials = "".join(w[0] for w in words)
+    return all(
+        w.casefold() in words or (len(w) >= 2 and w.isupper() and w.casefold() in initials)
+        for w in _WORD.findall(name)
+    )
+
+
+def _slide_title(slide: Any) -> str:
+    title = slide.shapes.title
+    return " ".join(title.text_frame.text.split()) if title is not None else ""
+
+
+def _title_slide(slide: Any) -> bool:
+    from pptx.enum.shapes import PP_PLACEHOLDER
+
+    title = slide.shapes.title
+    return title is not None and title.placeholder_format.type == PP_PLACEHOLDER.CENTER_TITLE
+
+
+def _is_title(shape: Any) -> bool:
+    from pptx.enum.shapes import PP_PLACEHOLDER
+
+    if not getattr(shape, "is_placeholder", False):
+        return False
+    kind = shape.placeholder_format.type
+    return kind in (PP_PLACEHOLDER.TITLE, PP_PLACEHOLDER.CENTER_TITLE)
+
+
+def _shapes(shapes: Any) -> Iterator[Any]:
+    """The shapes of a slide, those inside groups too, in their order."""
+    from pptx.shapes.group import GroupShape
+
+    for shape in shapes:
+        if isinstance(shape, GroupShape):
+            yield from _shapes(shape.shapes)
+        else:
+            yield shape
+
+
+def _frame_lines(shape: Any) -> list[str]:
+    """A text box's paragraphs, a line each: the points of a body placeholder as list
+    items at their level, with each run's link."""
+    from pptx.enum.shapes import PP_PLACEHOLDER
+
+    body = getattr(shape, "is_placeholder", False) and shape.placeholder_format.type in (
+        PP_PLACEHOLDER.BODY,
+        PP_PLACEHOLDER.OBJECT,
+    )
+    lines = []
+    for paragraph in shape.text_frame.paragraphs:
+        pieces = []
+        for run in paragraph.runs:
+            url = run.hyperlink.address
+            text = run.text
+            pieces.append(
+                f"[{text.strip()}]({url})"
+                if url and text.strip() and text.strip() != url
+                else (url or text)
+            )
+        text = " ".join("".join(pieces).split())
+        if not text:
+            continue
+        lines.append(("  " * paragraph.level + "- " + text) if body else text)
+    return lines
+
+
+def _pipe_table(table: Any) -> list[str]:
+    """A slide's table as a Markdown table, its first row the header."""
+    rows = [
+        [" ".join(cell.text.split()).replace("|", "\\|") for cell in row.cells]
+        for row in table.rows
+    ]
+    if not rows:
+        return []
+    out = ["| " + " | ".join(rows[0]) + " |", "|" + "---|" * len(rows[0])]
+    return out + ["| " + " | ".join(row) + " |" for row in rows[1:]]
 
 
 # --- Excel -----------------------------------------------------------------------------

@@ -60,6 +60,7 @@ from .shapes import (
     is_stray_number,
     placed,
     point_of,
+    section_heading,
     strip_numbering,
     title_shape,
     venue_only,
@@ -553,6 +554,7 @@ class Structure:
                     and p.form != "mention"
                     and p.start.number != restated
                     and not (_same_title(p, draft.title) and p.start.number != own_line)
+                    and not _said_of(p, draft)
                     and (_stands(p, own, fields) or _peer_of(p, draft))
                 ]
                 if nested:
@@ -688,6 +690,8 @@ class Structure:
             return None  # "## 2022", "Dijkstra Prize 2021": the year of what follows
         if self.labels.is_generic(text):
             return None  # "# 论文", "## Papers": only says that papers follow
+        if section_heading(text, self.labels):
+            return None  # "## Clarity": a part of the note on the paper above, not a session
         name = self.labels.clean_session(text)
         return name or None
 
@@ -2284,6 +2288,19 @@ def _same_title(draft: Draft, title: str | None) -> bool:
     return bool(title) and fold(draft.title) == fold(title or "")
 
 
+def _said_of(inner: Draft, outer: Draft) -> bool:
+    """Whether a block below a paper's title says what that paper's system is, under its
+    name ("- ViewBox: sync service and local file system built together." below "ViewBox:
+    Integrating Local File Systems with Cloud Storage Services"): a point of the paper,
+    not a paper of its own, unless it carries a paper's link or authors."""
+    name, colon, _ = outer.title.partition(":")
+    return (
+        bool(colon)
+        and fold(inner.title.partition(":")[0]) == fold(name)
+        and not {"link", "authors", "label"} & set(inner.cues)
+    )
+
+
 def _opens_lower(title: str) -> bool:
     """Whether a title opens with a Latin letter in lower case ("find a DOI for …")."""
     return title[:1].isascii() and title[:1].islower()
@@ -2599,11 +2616,20 @@ def _phrased(out: Fields, text: str, labels: Labels) -> None:
 _COMMA = regex.compile(r"\s*[，,]\s*")
 
 
+_PLACED_STOP = regex.compile(r"(?<=[)）])\.\s+(?=\p{Lu})")  # "… (Intel Labs). Proceedings …"
+
+
 def _names_then_words(value: str, labels: Labels) -> tuple[str, str]:
     """An author field that names its people, then goes on in sentences about them ("作者：
     Tyler Lu、Dale Schuurmans、Craig Boutilier，三人都在Google AI。第一作者……"): the names,
     and the words after them. A field of one sentence is all names, as before."""
     value = value.strip()
+    # names, then a sentence on something else: "… C (Intel Labs). Proceedings pages 437-450"
+    ended = _PLACED_STOP.search(value)
+    if ended is not None:
+        found = author_line(value[: ended.start() + 1], labels, labelled=True)
+        if found is not None and found.authors:
+            return value[: ended.start() + 1], value[ended.end() :]
     stop = value.rstrip("。 ").find("。")
     if stop < 0:
         return value, ""
