@@ -130,7 +130,16 @@ def comparisons(
                     names.append((after.start(1), after.end(1), after.group(1)))
                 if before := _NAME_BEFORE.search(span, 0, a):  # "与 ANT、OliVe 相比"
                     names.append((before.start(1), before.end(1), before.group(1)))
-            for a, b, name in sorted(set(names), key=lambda n: (n[0], -n[1])):  # longest first
+            # "than Gear-based CDC": a variant of a name kg does not know, a baseline of its own
+            based = [
+                (x.start(1), b, span[x.start(1) : b])
+                for a, b, _ in names
+                if (x := _BASED_ON.search(span, 0, a))
+                and x.group(1).removesuffix("-based") not in tables.lexicon.not_systems
+            ]
+            for a, b, name in sorted(
+                {*names, *based}, key=lambda n: (n[0], -n[1])
+            ):  # longest first
                 if _DESCRIBED.search(name):
                     continue  # "PagedAttention-based kernels": what they are built on
                 if chinese and _algorithm(span, b):
@@ -245,6 +254,11 @@ def _compound(span: str, hit: tuple[int, int, str], tables: Tables) -> tuple[int
         return hit
     name = span[a : part.end()]
     return a, part.end(), tables.entity_by_fold.get(name.casefold()) or system_id(name)
+
+
+# a name's variant by what it is built on: "Gear-based CDC", "Rabin-based CDC" (built on
+# a word of not_systems it is no variant: "SIMT-based OpenCL" is OpenCL)
+_BASED_ON = re.compile(r"(?<![\w\-])([A-Z][A-Za-z0-9]*-based)\s+$")
 
 
 # a list of three or more names ("pFabric, Qjump, D3, PDQ or Homa"): each a word with a
