@@ -120,6 +120,17 @@ def test_a_unit_refined_by_a_measure_the_lexicon_lacks_is_an_error(tmp_path: Pat
         kg.load_lexicon([extra])
 
 
+def test_a_pattern_the_extractor_cannot_compile_is_an_error_naming_its_file(
+    tmp_path: Path,
+) -> None:
+    """A look-behind of varying width compiles in the regex module but not in Python's re,
+    which runs the comparisons: the lexicon's check says so, with the file and line."""
+    extra = tmp_path / "mine.yaml"
+    extra.write_text('comparisons:\n  en: ["(?<=a|bc)over (?P<span>x)"]\n', encoding="utf-8")
+    with pytest.raises(kg.LexiconError, match=r"mine\.yaml:1: .*look-behind"):
+        kg.load_lexicon([extra])
+
+
 # --- identifier links that merge nothing; units a reasoner keeps apart ----------------------
 
 

@@ -22,6 +22,7 @@ fix. The rules:
 
 from __future__ import annotations
 
+import re
 import string
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
@@ -151,10 +152,12 @@ def _entities(lexicon: Lexicon, fail) -> None:  # type: ignore[no-untyped-def]
     )
 
 
-def _compiles(section: str, key: str, pattern: str, fail) -> regex.Pattern[str] | None:  # type: ignore[no-untyped-def]
+def _compiles(section: str, key: str, pattern: str, fail) -> re.Pattern[str] | None:  # type: ignore[no-untyped-def]
+    """The pattern compiled as the extractor compiles it (Python's ``re``, which, unlike
+    the ``regex`` module, refuses a look-behind of varying width)."""
     try:
-        return regex.compile(pattern)
-    except regex.error as exc:
+        return re.compile(pattern, re.IGNORECASE)
+    except re.error as exc:
         fail(section, key, f"pattern {pattern!r} does not compile: {exc}")
     return None
 
