@@ -306,3 +306,22 @@ def test_a_broken_deck_and_an_old_one_are_reported(tmp_path: Path) -> None:
     assert "not a PowerPoint file" in said["broken.pptx"]
     assert "save it as .pptx" in said["old.ppt"]
     assert [p.title for p in result.knowledge.corpus.papers] == [ORCA]
+
+
+@pytest.mark.parametrize("suffix", [".docx", ".xlsx", ".pptx"])
+def test_a_zip_of_other_parts_is_reported_the_same_way_every_time(
+    tmp_path: Path, suffix: str
+) -> None:
+    """A package the library cannot open (only a content-types part; a Word document
+    named .pptx) is an error naming the file, whatever the library raised, and the
+    message holds no address in memory."""
+    package = io.BytesIO()
+    with zipfile.ZipFile(package, "w") as archive:
+        archive.writestr("[Content_Types].xml", "<Types/>")
+    (tmp_path / f"bare{suffix}").write_bytes(package.getvalue())
+    _plain_word(tmp_path / f"word-named{suffix}")
+    first = [str(p) for p in read_notes([tmp_path]).all_problems if p.severity == "error"]
+    again = [str(p) for p in read_notes([tmp_path]).all_problems if p.severity == "error"]
+    assert first == again
+    assert any(f"bare{suffix}:1: error: not a" in p for p in first), first
+    assert not any("0x" in p for p in first), first

@@ -46,10 +46,11 @@ def typst_to_markdown(text: str) -> str:
                 comment = False
             out.append("")
             continue
-        if depth > 0:
+        if depth > 0 and not _HEADING.match(line):  # (a bracket never closed ends there)
             out.append(_title(line))
             depth = max(0, depth + _balance(line))
             continue
+        depth = 0
         stripped = line.strip()
         if stripped.startswith("/*"):
             comment = "*/" not in stripped[2:]
