@@ -1444,3 +1444,18 @@ def test_the_authors_label_may_stand_before_a_dash(tmp_path: Path) -> None:
         {"Jiangfei Duan": ("CUHK",), "Zhihao Jia": ("Carnegie Mellon University",)},
         {"Ziheng Jiang": ("ByteDance",), "Haibin Lin": ("ByteDance",)},
     ]
+
+
+def test_a_typst_call_left_open_ends_at_the_next_heading(tmp_path: Path) -> None:
+    """A code call whose bracket is never closed (a typo) drops its own lines only: the
+    heading after it and the paper under it are read."""
+    (tmp_path / "notes.typ").write_text(
+        '= OSDI 2022\n#figure(\n  image("orca.png",\n\n'
+        "== Orca: A Distributed Serving System for Transformer-Based Generative Models\n"
+        "*Authors:* Gyeong-In Yu, Joo Seong Jeong (Seoul National University)\n\n"
+        "It schedules the requests of a batch anew at every iteration of the model.\n",
+        encoding="utf-8",
+    )
+    (paper,) = read_notes([tmp_path]).papers
+    assert paper.span.line == 5 and paper.title.startswith("Orca:")
+    assert [a.name for a in paper.authors] == ["Gyeong-In Yu", "Joo Seong Jeong"]
