@@ -36,6 +36,8 @@ import zipfile
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
+from .shapes import goes_on
+
 if TYPE_CHECKING:  # imported for real only when such a file is read
     from docx.styles.style import ParagraphStyle
     from docx.table import Table
@@ -223,11 +225,6 @@ def _table_rows(table: Table) -> list[str]:
 
 # --- PowerPoint ------------------------------------------------------------------------
 
-# a slide title that goes on with the paper of the slides before ("ShiDianNao · 要点",
-# "DjiNN and Tonic · 内容和结果", "RMM · 要点" after "Redundant Memory Mappings for …")
-_CONTINUED = re.compile(r"^(?P<name>[^·:：—–\-(（]{1,40}?)\s*(?:[·:：]|——|—|–|\s-\s|[(（])")
-_WORD = re.compile(r"[^\W_]+")
-
 
 def pptx_to_markdown(data: bytes) -> tuple[str, tuple[int, ...]]:
     """A PowerPoint deck as Markdown, and the slide each line of it comes from: a slide's
@@ -249,7 +246,7 @@ def pptx_to_markdown(data: bytes) -> tuple[str, tuple[int, ...]]:
     for number, slide in enumerate(deck.slides, start=1):
         lines: list[str] = []
         title = _slide_title(slide)
-        if title and (m := _CONTINUED.match(title)) and paper and _names(m.group("name"), paper):
+        if title and paper and goes_on(title, paper):
             pass  # "Heracles · 要点": more of the paper above
         elif title:
             lines.append(("#" if number == 1 and _title_slide(slide) else "##") + " " + title)
@@ -267,17 +264,6 @@ def pptx_to_markdown(data: bytes) -> tuple[str, tuple[int, ...]]:
         out += lines
         origin += [number] * len(lines)
     return "\n".join(out) + "\n", tuple(origin)
-
-
-def _names(name: str, title: str) -> bool:
-    """Whether each word of ``name`` is a word of ``title`` or the initials of words of it
-    in a row ("WSC profiling" in "Profiling a Warehouse-Scale Computer")."""
-    words = [w.casefold() for w in _WORD.findall(title)]
-    initials = "".join(w[0] for w in words)
-    return all(
-        w.casefold() in words or (len(w) >= 2 and w.isupper() and w.casefold() in initials)
-        for w in _WORD.findall(name)
-    )
 
 
 def _slide_title(slide: Any) -> str:

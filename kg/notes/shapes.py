@@ -495,6 +495,27 @@ def placed(found: AuthorLine) -> bool:
     return bool(found.institutions) or any(a.affiliations for a in found.authors)
 
 
+# the name a slide's or frame's title starts with, before a colon, dot, dash or bracket
+_GOES_ON_NAME = regex.compile(r"^(?P<name>[^·:：—–\-(（]{1,40}?)\s*(?:[·:：]|——|—|–|\s-\s|[(（])")
+_TITLE_WORD = regex.compile(r"[^\W_]+")
+
+
+def goes_on(title: str, paper: str) -> bool:
+    """Whether a slide titled ``title`` goes on with the paper titled ``paper`` of the
+    slides before it: the name before its colon or dot is made of words of that title, or
+    of the initials of words of it in a row ("RMM · 要点" after "Redundant Memory Mappings
+    for …", "WSC profiling · 发现" after "Profiling a Warehouse-Scale Computer")."""
+    m = _GOES_ON_NAME.match(title)
+    if m is None:
+        return False
+    words = [w.casefold() for w in _TITLE_WORD.findall(paper)]
+    initials = "".join(w[0] for w in words)
+    return all(
+        w.casefold() in words or (len(w) >= 2 and w.isupper() and w.casefold() in initials)
+        for w in _TITLE_WORD.findall(m.group("name"))
+    )
+
+
 def _has_colon_title(text: str) -> bool:
     """ "Krill: a compiler ...", "E.T.: re-thinking ...": a name, a colon, a subtitle."""
     head, sep, rest = text.partition("：")
