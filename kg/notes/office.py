@@ -34,7 +34,7 @@ import io
 import re
 import zipfile
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .shapes import goes_on
 
@@ -47,6 +47,7 @@ if TYPE_CHECKING:  # imported for real only when such a file is read
     from openpyxl.worksheet.worksheet import Worksheet
 
 SUFFIXES = (".docx", ".xlsx", ".pptx")
+_T = TypeVar("_T")
 # no notes document is this large unpacked; a ZIP bomb is (checked before any XML is read)
 MAX_UNPACKED = 256 << 20
 
@@ -71,10 +72,16 @@ def check_package(data: bytes, kind: str) -> None:
 _IN_MEMORY = re.compile(r"file '<_io\.BytesIO object at 0x[0-9a-f]+>' ")
 
 
-def _said(exc: Exception) -> str:
-    """What a library said of a file it could not open, without the address in memory it
-    was read from (so that the same file gives the same message)."""
-    return _IN_MEMORY.sub("", str(exc)) or type(exc).__name__
+def _opened(opener: Callable[[io.BytesIO], _T], data: bytes, what: str) -> _T:
+    """The document a library opens from ``data``, or an :class:`OfficeError` saying it is
+    not ``what`` it should be. The libraries raise any error on a package of other parts
+    (AttributeError, KeyError …); what they say keeps no address in memory, so that the
+    same file gives the same message."""
+    try:
+        return opener(io.BytesIO(data))
+    except Exception as exc:
+        said = _IN_MEMORY.sub("", str(exc)) or type(exc).__name__
+        raise OfficeError(f"not {what}: {said}") from exc
 
 
 # --- Word ------------------------------------------------------------------------------
@@ -93,10 +100,7 @@ def docx_to_markdown(data: bytes) -> str:
     check_package(data, "Word")
     import docx  # python-docx: imported only when a Word document is read
 
-    try:
-        document = docx.Document(io.BytesIO(data))
-    except Exception as exc:  # a package of other parts: the library raises any error
-        raise OfficeError(f"not a Word document: {_said(exc)}") from exc
+    document = _opened(docx.Document, data, "a Word document")
     lines: list[str] = []
     for block in document.iter_inner_content():
         if isinstance(block, docx.table.Table):
@@ -236,10 +240,7 @@ def pptx_to_markdown(data: bytes) -> tuple[str, tuple[int, ...]]:
     check_package(data, "PowerPoint")
     import pptx  # python-pptx: imported only when a deck is read
 
-    try:
-        deck = pptx.Presentation(io.BytesIO(data))
-    except Exception as exc:  # a package of other parts: the library raises any error
-        raise OfficeError(f"not a PowerPoint deck: {_said(exc)}") from exc
+    deck = _opened(pptx.Presentation, data, "a PowerPoint deck")
     out: list[str] = []
     origin: list[int] = []
     paper = ""  # the title of the slide the points of the slides after it may go on with
@@ -352,10 +353,9 @@ def xlsx_sheets(data: bytes) -> list[tuple[str, list[list[str]]]]:
     check_package(data, "Excel")
     import openpyxl  # imported only when a workbook is read
 
-    try:
-        formulas = openpyxl.load_workbook(io.BytesIO(data), data_only=False)
-    except Exception as exc:  # a package of other parts: the library raises any error
-        raise OfficeError(f"not an Excel workbook: {_said(exc)}") from exc
+    formulas = _opened(
+        functools.partial(openpyxl.load_workbook, data_only=False), data, "an Excel workbook"
+    )
     values: list[Workbook] = []  # the values Excel saved: read only when a formula needs one
 
     def saved(title: str, row: int, column: int) -> object:
