@@ -1459,3 +1459,23 @@ def test_a_typst_call_left_open_ends_at_the_next_heading(tmp_path: Path) -> None
     (paper,) = read_notes([tmp_path]).papers
     assert paper.span.line == 5 and paper.title.startswith("Orca:")
     assert [a.name for a in paper.authors] == ["Gyeong-In Yu", "Joo Seong Jeong"]
+
+
+def test_a_venue_before_a_title_without_its_year_is_the_paper_s_conference() -> None:
+    """ "EUROSYS / Title", "ATC: Title" in a list of many venues: each paper's conference
+    is its venue, its year unknown; a year said is kept ("OSDI '20 / Title")."""
+    papers = read_notes([DATA / "cases" / "html-details-venue-tags"]).papers
+    assert [p.conference.label for p in papers] == ["OSDI 2020", "EuroSys", "SOSP", "ATC"]
+
+
+def test_a_venue_tag_without_a_year_keeps_the_notes_year(tmp_path: Path) -> None:
+    """In notes of one conference ("# OSDI 2022"), a paper tagged with the same venue and
+    no year ("OSDI / Title") keeps the notes' year."""
+    (tmp_path / "n.md").write_text(
+        "# OSDI 2022\n\n- OSDI / Orca: A Distributed Serving System for Transformer-Based"
+        " Generative Models\n- OSDI / Alpa: Automating Inter- and Intra-Operator Parallelism"
+        " for Distributed Deep Learning\n- OSDI / Ekko: A Large-Scale Deep Learning Recommender"
+        " System with Low-Latency Model Update\n",
+        encoding="utf-8",
+    )
+    assert [p.conference.label for p in read_notes([tmp_path]).papers] == ["OSDI 2022"] * 3

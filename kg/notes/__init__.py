@@ -1217,6 +1217,10 @@ def _paper(
         fields.conference or draft.note or draft.prefix
     )  # a venue field, "(OSDI'24)", "[NSDI'24]"
     own = _own_conference(said, labels, Span(path, end, end))
+    named = venue_name(draft.prefix, labels) if own is None and draft.prefix else None
+    if named is not None and fold(named) != fold(conference.name):
+        # "ATC / FaaSNet: …" in a list of many venues: the paper's venue, its year unsaid
+        own = Conference(named, None, Span(path, end, end), "paper")
     if own is None and draft.venue is not None:
         own = Conference(draft.venue[0], draft.venue[1], Span(path, end, end), "paper")
     return Paper(
