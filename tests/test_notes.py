@@ -1293,7 +1293,7 @@ def test_an_anki_header_with_a_column_that_is_no_number_is_no_crash(tmp_path: Pa
         (
             "Aleksandar Dragojevic, Dushyanth Narayanan,\nMiguel Castro\n(all Microsoft Research)",
             3,
-            {"Miguel Castro": ["all Microsoft Research"]},
+            {"Miguel Castro": ["Microsoft Research"]},
         ),
         # a group a line, each with its place
         (
@@ -1479,3 +1479,14 @@ def test_a_venue_tag_without_a_year_keeps_the_notes_year(tmp_path: Path) -> None
         encoding="utf-8",
     )
     assert [p.conference.label for p in read_notes([tmp_path]).papers] == ["OSDI 2022"] * 3
+
+
+def test_an_xml_file_that_is_no_feed_is_named_not_read(tmp_path: Path) -> None:
+    """A project's pom.xml beside the notes is no Atom or RSS feed: a warning, no error."""
+    (tmp_path / "pom.xml").write_text(
+        '<?xml version="1.0"?>\n<project><modelVersion>4.0.0</modelVersion></project>\n',
+        encoding="utf-8",
+    )
+    (problem,) = read_notes([tmp_path]).all_problems
+    assert (problem.severity, problem.line) == ("warning", 1)
+    assert "not a web feed" in problem.message

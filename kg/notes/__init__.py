@@ -36,7 +36,7 @@ from .conference import is_year, most_named, parse_conference, venue_in, venue_n
 from .frontmatter import bare_front_matter, bundled_notes, page_properties, read_front_matter
 from .labels import NUMBERED_SECTION, Labels, labels_for
 from .latex import is_latex, latex_to_markdown
-from .markdown import Headers, Line, parse
+from .markdown import Headers, Line, parse, split_breaks
 from .memo import forget
 from .notebook import NotebookError, notebook_to_markdown
 from .office import SUFFIXES as OFFICE
@@ -79,15 +79,19 @@ from .slack import SUFFIX as JSON
 from .slack import SlackExportError, is_slack_export, slack_to_markdown
 from .spreadsheet import SUFFIXES as SPREADSHEETS
 from .spreadsheet import SpreadsheetError, spreadsheet_to_markdown
+from .todotxt import is_todo_txt, todo_to_markdown
 from .typst import typst_to_markdown
 from .webpage import SUFFIXES as WEB_PAGES
 from .webpage import webpage_to_markdown
 from .wiki import wiki_kind, wiki_to_markdown
 from .xmlnotes import (
     EVERNOTE_SUFFIXES,
+    FEED_SUFFIXES,
     MINDMAP_SUFFIXES,
     XmlNotesError,
     evernote_to_markdown,
+    feed_to_markdown,
+    is_feed,
     mindmap_to_markdown,
 )
 
@@ -284,7 +288,14 @@ def parse_text(
     Accents typed as a letter and a combining mark ("Gae\u0308l") are composed first (NFC),
     so that names and titles read and compare as they look."""
     text = unicodedata.normalize("NFC", text.lstrip("\ufeff"))
+    broken = split_breaks(text) if path.lower().endswith(_MARKDOWN) else None
+    if broken is not None:  # "**Title**<br>A, B (MIT)<br>…": a line each, named by its own
+        notes = _read(broken[0], path, name or Path(path).name, labels, settings or Settings())
+        return _at_origin(notes, broken[1])
     return _read(text, path, name or Path(path).name, labels, settings or Settings())
+
+
+_MARKDOWN = (".md", ".markdown", ".mdown", ".mkd", ".mdx", ".qmd")
 
 
 def _read(text: str, path: str, name: str, labels: Labels, settings: Settings) -> NotesFile:
@@ -316,6 +327,8 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
         text = org_to_markdown(text, lambda key: labels.label(f"{key}:") is not None)
     elif wiki := wiki_kind(lower_path, text):
         text = wiki_to_markdown(text, wiki)  # "=== Title ===", "; Authors", line for line
+    elif lower_path.endswith(".txt") and is_todo_txt(text):
+        text = todo_to_markdown(text)  # a task a line, its marks, dates and tags dropped
     elif lower_path.endswith(".txt") and is_chat_export(text):
         text = chat_to_markdown(text)  # a channel's messages, "📄 **Title**" a heading
     elif lower_path.endswith(".rst") or is_rst(text):
@@ -366,6 +379,18 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
         text, crowded = bibtex_file(text)  # a reference manager's BibTeX export, line for line
         for number in crowded:
             problem("warning", number, "BibTeX entry on too few lines: some of its fields not read")
+    elif lower_path.endswith(FEED_SUFFIXES) and not is_feed(text):
+        # "pom.xml", a tool's settings beside the notes: no feed, no notes
+        problem("warning", 1, "not a web feed kg reads (Atom or RSS); not read")
+        text, said = "", True
+    elif lower_path.endswith(FEED_SUFFIXES):
+        try:  # a blog's Atom or RSS feed: each post's title and body; nothing fetched or run
+            text, exact = feed_to_markdown(text)
+        except XmlNotesError as exc:
+            problem("error", exc.line, f"{exc}; nothing read from it")
+            text, exact = "", True
+        if not exact:
+            problem("warning", 1, "feed with posts sharing a line: line numbers are near")
     elif lower_path.endswith(MINDMAP_SUFFIXES + EVERNOTE_SUFFIXES) and not text.lstrip(
         "\ufeff \t\n"
     ).startswith("<"):

@@ -69,10 +69,12 @@ def venue_in(text: str, labels: Labels) -> tuple[str, int] | None:
     return None
 
 
-# "all four papers … were published at USENIX ATC '16", "这几篇都发表在 OSDI 2022"
+# "all four papers … were published at USENIX ATC '16", "这几篇都发表在 OSDI 2022", "pick
+# four FAST '13 papers", "OSDI 2022 的论文"
 _PUBLISHED_AT = regex.compile(
     r"\b(?:papers?|they|all|both|each)\b[^.。;；]{0,60}\b(?:published|appeared|presented)\s+(?:at|in)\b"
-    r"|(?:都|均|全部)[^。；]{0,10}(?:发表在|发表于|收录于|来自)",
+    r"|(?:都|均|全部)[^。；]{0,10}(?:发表在|发表于|收录于|来自)"
+    r"|(?:['’]\d{2}|\b(?:19|20)\d{2})\s*(?:papers\b|的?论文)",
     regex.I,
 )
 

@@ -20,13 +20,14 @@ percent-encoded the way markdown-it does. (markdown-it-pyrs, markdown-it compile
 from Rust, panics on ordinary text such as "[`", markdown-it-rust issue #40; it is
 not used.)
 
-Three leniencies: ``####1. Title`` (no space after the hashes) is not a heading in
+Four leniencies: ``####1. Title`` (no space after the hashes) is not a heading in
 CommonMark, but notes written for lenient renderers use it; such lines get the
 space before parsing. In a file where a typographic bullet opens a line at its first
 column ("• Title", then "\t◦ authors", as phone notes apps and word processors export
 lists), each such bullet is a list item's mark, read as "-" at the same column. And
 text indented by four spaces, code in CommonMark, is read as Markdown: notes indent
-continuation lines and pasted bullets. A paragraph laid out as a plain-text outline
+continuation lines and pasted bullets. An admonition of MkDocs ('!!! abstract "Title"'
+over its indented body) is a heading with its title. A paragraph laid out as a plain-text outline
 ("I. Topic", "   A. Title", "      1. Point", nested by indentation alone, which Markdown
 folds into one paragraph) is read as the nested list it is.
 """
@@ -79,6 +80,14 @@ _DIV_FENCE = regex.compile(
     r"^ {0,3}:{3,}[ \t]*(?:\{(?P<attrs>[^}\n]*)\}|[\w\-]+)?[ \t]*:*[ \t]*$", regex.MULTILINE
 )
 _DIV_TITLE = regex.compile(r"\btitle\s*=\s*\"(?P<title>[^\"\n]+)\"")
+# an admonition of Python-Markdown and MkDocs Material ('!!! abstract "Title"', '??? note
+# "Title"', '???+ tip'): its title, when it has one, is a heading of the deepest level over
+# its body (indented below it), one line for one line
+_ADMONITION = regex.compile(
+    r"^ {0,3}(?:!!!|\?\?\?\+?)[ \t]+[\w\-]+(?:[ \t]+[\w\-]+)*"
+    r"(?:[ \t]+\"(?P<title>[^\"\n]*)\")?[ \t]*$",
+    regex.MULTILINE,
+)
 _TAG = regex.compile(r"<[^>]*>")
 _TABLE_TAG = regex.compile(r"<table[\s>]", regex.IGNORECASE)
 _TABLE_TAGS = regex.compile(rb"<(/?)table(?:[\s>]|$)", regex.IGNORECASE)  # opening and closing
@@ -277,6 +286,46 @@ class Headers:
         return known is None or not header or header.casefold() in known or is_prose(cell)
 
 
+_INLINE_BREAK = regex.compile(r"<br\s*/?>(?=[ \t]*\S)", regex.IGNORECASE)
+# what stands before a line's text: quote marks, a list item's mark and its check box
+_LINE_LEAD = regex.compile(
+    r"^(?:[ \t]*>)*[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?)?"
+)
+_FENCE_LINE = regex.compile(r"^[ \t]{0,3}(?:`{3,}|~{3,})")
+
+
+def split_breaks(text: str) -> tuple[str, tuple[int, ...]] | None:
+    """The text with each ``<br>`` inside a line (a Kanban card "**Title**<br>A, B (MIT)<br>
+    Summary…", a note pasted from a web editor) made a line break: the lines after it go
+    on the line's list item or paragraph. Returned with the file line each line stands on;
+    None when no line holds such a break (tables' cells and code keep theirs)."""
+    if "<br" not in text and "<BR" not in text:
+        return None
+    out: list[str] = []
+    origin: list[int] = []
+    fenced = False
+    changed = False
+    for number, line in enumerate(text.split("\n"), start=1):
+        if _FENCE_LINE.match(line):
+            fenced = not fenced
+        pieces = [] if fenced or line.lstrip().startswith("|") else _INLINE_BREAK.split(line)
+        if len(pieces) < 2:
+            out.append(line)
+            origin.append(number)
+            continue
+        changed = True
+        lead = _LINE_LEAD.match(pieces[0])
+        width = len(lead.group(0)) if lead else 0
+        quotes = regex.match(r"^(?:[ \t]*>)*", pieces[0])
+        prefix = (quotes.group(0) if quotes else "") + " " * (
+            width - len(quotes.group(0) if quotes else "")
+        )
+        out.append(pieces[0].rstrip())
+        out += [prefix + piece.strip() for piece in pieces[1:]]
+        origin += [number] * len(pieces)
+    return ("\n".join(out), tuple(origin)) if changed else None
+
+
 def parse(text: str, headers: Headers = Headers(), front_matter: bool = True) -> Parsed:
     """The lines of a notes file (Markdown or plain text) with their structure.
 
@@ -286,6 +335,8 @@ def parse(text: str, headers: Headers = Headers(), front_matter: bool = True) ->
     no field kg reads ("Item Type", "ISBN", "Pages") is left out. With ``front_matter``
     False, a first block between ``---`` lines is read as notes."""
     text = _DIV_FENCE.sub(_div_fence, _TIGHT_HEADING.sub(_tight_heading, text))
+    if "!!!" in text or "???" in text:
+        text = _ADMONITION.sub(_admonition, text)
     if _TOP_BULLET.search(text):  # a list of them, not bullets pasted under a paragraph
         text = _BULLET.sub(r"\1-", text)  # one character for one: columns stay
     front, text, closed = _front_matter(text) if front_matter else ("", text, True)
@@ -300,6 +351,11 @@ def _tight_heading(hashes: regex.Match[str]) -> str:
     end = hashes.string.find("\n", start)
     line = hashes.string[start : end if end >= 0 else len(hashes.string)]
     return hashes.group() if _TAG_LINE.match(line) else hashes.group(1) + " "
+
+
+def _admonition(box: regex.Match[str]) -> str:
+    title = (box.group("title") or "").strip()
+    return f"###### {title}" if title else ""
 
 
 def _div_fence(fence: regex.Match[str]) -> str:

@@ -125,7 +125,9 @@ _UNKNOWN_LABEL = regex.compile(
 _QUOTED_FIRST = regex.compile(r"^[“\"](?P<title>[^“”\"]{8,300}?)[.,]?[”\"]\s*(?P<rest>.*)$")
 # a few words and a colon before a title in quotes: "today's paper: "Title" (SC20) by …"
 _QUOTED_AFTER_LEAD = regex.compile(
-    r"^[^“\"：:]{1,24}[:：]\s*[“\"](?P<title>[^“”\"]{8,300}?)[.,]?[”\"]\s*(?P<rest>.*)$"
+    r"^(?:[^“\"：:]{1,24}[:：]|(?i:(?:re-?)?read(?:ing)?|skim(?:med)?|finish(?:ed)?(?: reading)?"
+    r"|读完?|精读|泛读|重读))"  # or a reading log's verb: 'Read "Title" -- A, B (MIT). …'
+    r"\s*[“\"](?P<title>[^“”\"]{8,300}?)[.,]?[”\"]\s*(?P<rest>.*)$"
 )
 _BY = regex.compile(r"^(?:\s*(?:[—–\-,:：]|by\b))+\s*", regex.I)
 # a title in quotes inside a trip report's prose, then who wrote it: '... opened with "Title"

@@ -904,7 +904,13 @@ def _middot_list(text: str, labels: Labels) -> str:
     return text
 
 
-_FROM_INSIDE = regex.compile(r"^(?:均|都|全都|皆)?来自\s*|^(?:all\s+)?(?:from|at)\s+", regex.I)
+# "（均来自 ORNL）", "(all from MIT)", "(all UC Berkeley)", "(both MIT)": where they all are
+_FROM_INSIDE = regex.compile(
+    r"^(?:均|都|全都|皆)?来自\s*"
+    r"|^(?i:(?:all|both)(?:\s+(?:two|three|four|five|six|seven|eight|nine|ten|of them))?\s+)?"
+    r"(?i:from|at)\s+(?i:the\s+)?"
+    r"|^(?i:all|both)\s+(?=\p{Lu})"
+)
 _OTHERS = regex.compile(r"(?:等|\bet\s+al\.?)\s*$")  # names, then "and others"
 
 

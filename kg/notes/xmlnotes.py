@@ -13,6 +13,10 @@
   line); when a body has more blocks than its note has lines, the last ones share a line
   and the reader says that line numbers are near.
 
+- A blog's web feed (Atom's ``<entry>``, RSS's ``<item>``): each post's title a heading on
+  its line and its body's HTML below it, as an Evernote note's; the feed's own title the
+  notes' title.
+
 The standard library's expat parser reads the XML: it fetches nothing (no DTD, no
 external entity) and refuses entities that expand without end; nothing in a file is run.
 """
@@ -23,10 +27,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from xml.parsers import expat
 
+import regex
+
 from .webpage import webpage_to_markdown
 
 MINDMAP_SUFFIXES = (".mm", ".opml")
 EVERNOTE_SUFFIXES = (".enex",)
+FEED_SUFFIXES = (".xml", ".atom", ".rss")
 _NODES = {"node": "TEXT", "outline": "text"}  # FreeMind/Freeplane, OPML
 _NOTES = ("_note", "note")  # OPML's note of a node
 
@@ -163,37 +170,82 @@ class _Note:
     title: list[str] = field(default_factory=list)
     body: list[str] = field(default_factory=list)
     body_line: int = 0
+    bodies: dict[str, list[str]] = field(default_factory=dict)  # the text of each body field
 
 
 def evernote_to_markdown(text: str) -> tuple[str, bool]:
     """An Evernote export's notes as Markdown, and whether each of a body's blocks has a
     line of its own within its note (False: some share one)."""
+    return _titled_notes(text, "note", ("content",))
+
+
+def is_feed(text: str) -> bool:
+    """Whether XML text is a web feed: an Atom ``<feed>`` or an RSS ``<rss>`` document."""
+    return _FEED_ROOT.match(text) is not None
+
+
+def feed_to_markdown(text: str) -> tuple[str, bool]:
+    """A blog's web feed (Atom's ``<entry>``, RSS's ``<item>``; Hexo's, Jekyll's and Hugo's
+    ``atom.xml``/``rss.xml``) as Markdown: the feed's title ``# Title`` on its line, each
+    post's title ``## Title`` on its line and its body, the HTML of its ``<content>`` (or
+    ``<content:encoded>``, ``<description>``, ``<summary>``), on the lines after it within
+    the post; and whether each block of a body has a line of its own."""
+    post = "entry" if regex.search(r"<feed[\s>]", text[:2000]) else "item"
+    return _titled_notes(text, post, _FEED_BODIES, whole=("feed", "channel"))
+
+
+# a post's body, in the order a feed's fields are preferred (a summary only when no content)
+_FEED_BODIES = ("content", "content:encoded", "description", "summary")
+_FEED_ROOT = regex.compile(
+    r"^\ufeff?\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*|<\?[^>]*>\s*)*<(?:feed|rss)[\s>]", regex.S
+)
+
+
+def _titled_notes(
+    text: str, note_tag: str, body_tags: tuple[str, ...], whole: tuple[str, ...] = ()
+) -> tuple[str, bool]:
+    """XML of notes each with a ``<title>`` and a body of HTML (Evernote's notes, a feed's
+    posts) as Markdown: the title ``## Title`` on its line, the body's blocks on the lines
+    after it within the note; ``whole``: the elements whose own ``<title>`` is the
+    document's, ``# Title`` on its line."""
     parser = _parser()
     notes: list[_Note] = []
     inside: list[str] = []
+    heading: list[tuple[int, list[str]]] = []  # the document's own title, if any
 
     def start(name: str, _attrs: dict[str, str]) -> None:
         inside.append(name)
-        if name == "note":
+        if name == note_tag:
             notes.append(_Note(parser.CurrentLineNumber))
-        elif name == "title" and notes:
+        elif name == "title" and note_tag in inside and notes:
             notes[-1].line = parser.CurrentLineNumber
-        elif name == "content" and notes:
-            notes[-1].body_line = parser.CurrentLineNumber
+        elif name == "title" and len(inside) >= 2 and inside[-2] in whole and not heading:
+            heading.append((parser.CurrentLineNumber, []))
+        elif name in body_tags and notes and note_tag in inside:
+            notes[-1].bodies.setdefault(name, [])
+            notes[-1].body_line = notes[-1].body_line or parser.CurrentLineNumber
 
     def end(_name: str) -> None:
         if inside:
             inside.pop()
 
     def data(chars: str) -> None:
-        if notes and inside and inside[-1] == "title" and "note" in inside:
+        if not inside:
+            return
+        if notes and inside[-1] == "title" and note_tag in inside:
             notes[-1].title.append(chars)
-        elif notes and inside and inside[-1] == "content":
-            notes[-1].body.append(chars)
+        elif notes and inside[-1] in body_tags and note_tag in inside:
+            notes[-1].bodies[inside[-1]].append(chars)
+        elif heading and inside[-1] == "title" and len(inside) >= 2 and inside[-2] in whole:
+            heading[0][1].append(chars)
 
     _parse(parser, text, start, end, data)
+    for note in notes:  # the first body field the note has, in the order preferred
+        note.body = next((note.bodies[t] for t in body_tags if "".join(note.bodies.get(t, []))), [])
     lines = text.split("\n")
     out = [""] * len(lines)
+    if heading and 0 < heading[0][0] <= len(out) and _one_line("".join(heading[0][1])):
+        out[heading[0][0] - 1] = f"# {_one_line(''.join(heading[0][1]))}"
     exact = True
     for k, note in enumerate(notes):
         # the title on its line; the body's blocks on the lines after it, within the note
@@ -211,7 +263,7 @@ def evernote_to_markdown(text: str) -> tuple[str, bool]:
             keep = len(room) - 1
             blocks = [*blocks[:keep], " ".join(blocks[keep:])]
         for at, block in zip(room, blocks, strict=False):
-            out[at] = block
+            out[at] = _below_title(block)
     return "\n".join(out), exact
 
 
@@ -219,5 +271,15 @@ def _one_after_another(notes: list[_Note]) -> str:
     parts: list[str] = []
     for note in notes:
         body, _ = webpage_to_markdown("".join(note.body))
-        parts.append(f"## {_one_line(''.join(note.title))}\n\n{body.strip()}\n")
+        inner = "\n".join(_below_title(line) for line in body.strip().split("\n"))
+        parts.append(f"## {_one_line(''.join(note.title))}\n\n{inner}\n")
     return "\n".join(parts)
+
+
+_HEADING = regex.compile(r"^(#{1,5})(?=[ \t])")
+
+
+def _below_title(block: str) -> str:
+    """A heading inside a note's body one level below the note's own title ("## 背景" of
+    a post under its "## Title" is "### 背景"), so that it is a part of that note."""
+    return _HEADING.sub(lambda m: "#" + m.group(1) if len(m.group(1)) >= 2 else "###", block)
