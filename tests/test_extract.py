@@ -553,6 +553,12 @@ def test_the_extraction_corpus_does_not_lose_ground(gold: str, floors: dict[str,
             "deepflow",
         ),
         ("Serving many models", "We present Abacus, a runtime that overlaps operators.", "abacus"),
+        # a name in small letters before a title's colon, a word no dictionary has
+        (
+            "packetdrill: Scriptable Network Stack Testing, from Sockets to Packets",
+            "It tests TCP stacks from the system calls down to the wire.",
+            "packetdrill",
+        ),
         (
             "Shared GPU clusters",
             "Kessel, a memory-aware scheduler for shared GPUs, packs jobs.",

@@ -102,6 +102,8 @@ _TITLE_SYSTEM = re.compile(  # "FlashDecoding++: Faster …" keeps its "++"
     r"|^(?P<bare>[A-Z][a-z]+[A-Z][\w\-]*|[A-Z]{2,}[a-z][\w\-]*)\s+(?:A|An)\s+[A-Z]"
     # or a dash: "CuART - a CUDA-based Radix-Tree Engine", a name with a capital inside
     r"|^(?P<dashed>(?:[A-Z][a-z]*[A-Z]|[a-z]{1,8}[A-Z])[\w\-\.]*\+{0,2})\s+[-–—]{1,2}\s+\S"
+    # or in small letters, a word no dictionary has: "packetdrill: Scriptable Network …"
+    r"|^(?P<lower>[a-z][a-z0-9\-]{3,24})\s*[:：]\s+[A-Z]"
 )
 # "... training on GPU clusters using Megatron-LM": a system-like name closing a title
 _TITLE_TAIL_SYSTEM = re.compile(
@@ -153,6 +155,9 @@ def title_system(paper: Paper, tables: Tables) -> Named:
     Distributed Tracing with DeepFlow: Troubleshooting ..."."""
     m = _TITLE_SYSTEM.match(paper.title)
     name = m and (m.group("name") or m.group("bare") or m.group("dashed"))
+    lower = m.group("lower") if m else None
+    if lower and zipf(lower) < _RARE_NAME:
+        name = lower  # (not "towards: …": an everyday word)
     tail = _title_tail(paper, tables)
     # "Better Together: … using SYNDICATE": everyday words before the colon, and a name
     # closing the title; "Native Client: A Sandbox …" names no other, so is the system
