@@ -204,12 +204,14 @@ _FIRST_LOWER = re.compile(r"\s*(?:the\s+)?([a-z][a-z0-9]{3,}(?:[._\-][a-z0-9]+)*
 
 
 def _lower_names(span: str, chinese: bool) -> list[re.Match[str]]:
-    """Names written in lower case that wordfreq does not know: the first word of an
-    English comparison, any such word standing alone among Chinese words."""
+    """Names written in lower case that wordfreq does not know, or that hold a digit
+    ("relative to ext3, ext2 and btrfs": rare words such as "unoptimized", "chunked" or
+    "staleness" are no names): the first word of an English comparison, any such word
+    standing alone among Chinese words."""
     if chinese:
         return [n for n in _LOWER_NAME.finditer(span) if not zipf(n[0]) and _alone(span, n)]
     first = _FIRST_LOWER.match(span)
-    if first is None or zipf(first.group(1)):
+    if first is None or (zipf(first.group(1)) and not any(c.isdigit() for c in first.group(1))):
         return []
     name = _LOWER_NAME.match(span, first.start(1))
     return [name] if name else []
