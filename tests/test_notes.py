@@ -1490,3 +1490,21 @@ def test_an_xml_file_that_is_no_feed_is_named_not_read(tmp_path: Path) -> None:
     (problem,) = read_notes([tmp_path]).all_problems
     assert (problem.severity, problem.line) == ("warning", 1)
     assert "not a web feed" in problem.message
+
+
+def test_a_bookmark_s_page_title_keeps_only_the_paper_s() -> None:
+    """A bookmark saves the page's title: the site's words after a bar are no part of the
+    paper's ("Title | Proceedings of the 2018 Conference of …")."""
+    from kg.notes.shapes import title_shape
+
+    labels = labels_for(load_lexicon())
+    saved = (
+        "Elastic sketch: adaptive and fast network-wide measurements | Proceedings of the 2018"
+        " Conference of the ACM Special Interest Group on Data Communication"
+    )
+    assert title_shape(saved, labels).title == (
+        "Elastic sketch: adaptive and fast network-wide measurements"
+    )
+    # a bar inside a title that is no site's name stays
+    kept = "Vortex | A Stream-oriented Storage Engine For Big Data Analytics"
+    assert title_shape(kept, labels).title == kept

@@ -279,6 +279,7 @@ def title_shape(text: str, labels: Labels) -> TitleShape:
     if not prefix:
         prefix, text = _venue_suffix(text, labels)
     text = _PAGES.sub("", text)  # "Title. 49-65": dblp's page range
+    text = _PAGE_SITE.sub("", text)  # a bookmark's "Title | Proceedings of the 2018 …"
     dot = _DOT_THEN_TAG.search(text)
     if dot and venue_tag(dot.group(1), labels):
         text = text[: dot.start()] + text[dot.start() + 1 :]  # "Title. (ICLR 2020)"
@@ -401,6 +402,9 @@ def _venue_prefix(text: str, labels: Labels) -> tuple[str, str]:
 
 
 # ", USENIX ATC 2020", ". EuroSys 2020", ", FAST '20", " — NSDI '14" closing a title
+# what a web page's title adds after the paper's, kept in a bookmark: "Title | Proceedings
+# of the 2018 Conference of …", "Title | ACM SIGCOMM 2018"
+_PAGE_SITE = regex.compile(r"\s+\|\s+(?:Proceedings of|ACM|IEEE|USENIX|arXiv)\b.*$")
 _VENUE_TAIL = regex.compile(
     rf"(?:[,.]\s+|\s+[—–]\s+)(?:{_SOCIETY})?(?P<name>[\p{{L}}][\p{{L}}\-]{{1,14}})\s*(?:'|’)?"
     r"(?:\d{2}|\d{4})$"
