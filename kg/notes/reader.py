@@ -735,6 +735,11 @@ class Structure:
             if title is None:
                 return None
             return self.cues(nxt, title, note, prefix, [line, *body[1:]], form)
+        if self.runs_on(line, body):
+            return None  # "- The hard part is that CPUs … give you nothing" / "secure outside …"
+        dated = self.label_then_link(line)
+        if dated is not None:  # "**Week 3 (Sep 20):** [fTPM: A Software-Only …](…)"
+            return self.cues(line, dated, "", "", body, form)
         cited = self.citation(line) or self.title_then_authors(line)
         if cited is not None:
             return self.cited(line, cited, body, form)
@@ -791,6 +796,40 @@ class Structure:
         if title is None:
             return None
         return self.cues(line, title, note, prefix, body, form)
+
+    def runs_on(self, line: Line, body: list[Line]) -> bool:
+        """Whether a list item's first line is the start of a sentence wrapped onto the next
+        line, which goes on in small letters: a point of prose, no title. So it is when the
+        line stops after a comma or a word no title ends with ("…, for TPM commands that"),
+        or when it is no title in form and the sentence it starts is prose."""
+        nxt = body[0] if body else None
+        if (
+            line.kind != "item"
+            or nxt is None
+            or nxt.kind != "text"
+            or nxt.item != line.item
+            or not nxt.text[:1].islower()
+        ):
+            return False
+        last = line.text.rstrip().rsplit(" ", 1)[-1]
+        if line.text.rstrip().endswith((",", "，")) or last in _RUNS_ON_WORDS:
+            return True
+        return not title_shape(line.text, self.labels).strong and is_prose(
+            line.text + " " + nxt.text
+        )
+
+    def label_then_link(self, line: Line) -> str | None:
+        """The title of a line that is a bold label of the note-taker's, then a link whose
+        text is the title, and nothing else ("**Week 3 (Sep 20):** [Title](…)", "**Day 2:**
+        [Title](…)"): the link's text; None for any other line."""
+        lead = line.lead.strip()
+        if not lead.endswith((":", "：")) or len(line.links) != 1:
+            return None
+        rest = line.text[len(line.lead) :].strip()
+        linked = line.links[0].text.strip()
+        if rest != linked or not title_shape(linked, self.labels).strong:
+            return None
+        return linked
 
     def mentioned(self, line: Line) -> list[Draft]:
         """Papers named in prose that is part of no paper, by links to their pages ("I liked
@@ -2288,6 +2327,48 @@ def _first_field(draft: Draft) -> str | None:
 def _same_title(draft: Draft, title: str | None) -> bool:
     """Whether a paper found below a heading is the heading's own, cited again."""
     return bool(title) and fold(draft.title) == fold(title or "")
+
+
+# words a title never ends with, that a sentence wrapped onto the next line may stop after
+_RUNS_ON_WORDS = frozenset(
+    {
+        "a",
+        "an",
+        "the",
+        "of",
+        "to",
+        "for",
+        "with",
+        "and",
+        "or",
+        "but",
+        "that",
+        "which",
+        "who",
+        "in",
+        "on",
+        "by",
+        "from",
+        "as",
+        "at",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "than",
+        "into",
+        "onto",
+        "its",
+        "their",
+        "our",
+        "your",
+        "this",
+        "these",
+        "no",
+        "not",
+    }
+)
 
 
 def _said_of(inner: Draft, outer: Draft) -> bool:

@@ -473,7 +473,7 @@ def _abbreviates(acronym: str, text: str) -> bool:
 # a point of a paper's notes: a short lead in everyday words (no name's capitals or digits),
 # then what it says ("Problem: …", "Key insight: …", "Who -- A (MIT)", "动机：…")
 _POINT = regex.compile(
-    r"^(?P<lead>\p{Han}{1,6}|(?:\p{Lu}\p{Ll}*|\p{Ll}+)(?:[ \-]\p{Ll}+){0,2})"
+    r"^(?P<lead>\p{Han}{1,6}|(?:\p{Lu}\p{Ll}*|\p{Ll}+)(?:[ \-]\p{Ll}+){0,4})"
     r"(?:\s*[:：]|\s+(?:--|—|–)|\s*——)\s*(?P<value>\S.*)$"
 )
 
