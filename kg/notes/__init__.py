@@ -313,6 +313,22 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
 
     said = False  # a problem says already why nothing is read from the file
 
+    def exported(
+        convert: Callable[[str], tuple[str, bool]], raw: str, shared: str, near: bool = True
+    ) -> str:
+        """The Markdown of an export kg converts (a Slack day, a feed, XML notes, a
+        notebook): a file that is none is an error and gives no text; when the converter
+        could not keep each line at its line, a warning says so (``shared``, "…: line
+        numbers are near" with ``near``)."""
+        try:
+            markdown, exact = convert(raw)
+        except (SlackExportError, XmlNotesError, NotebookError) as exc:
+            problem("error", exc.line, f"{exc}; nothing read from it")
+            return ""
+        if not exact:
+            problem("warning", 1, f"{shared}: line numbers are near" if near else shared)
+        return markdown
+
     # line ends Python's splitlines knows but Markdown does not (U+2028, FF ...) stay spaces;
     # so does a lone CR in a file of LF lines (it cut a title in two, and the paper was
     # lost); only a file with no LF at all is one of classic Mac OS's CR lines
@@ -344,13 +360,8 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
         problem("warning", 1, "not a Slack channel export (an array of messages); not read")
         text, said = "", True
     elif lower_path.endswith(JSON):
-        try:  # a day of a Slack channel's export: a paper a message; nothing in it is run
-            text, exact = slack_to_markdown(text)
-        except SlackExportError as exc:
-            problem("error", exc.line, f"{exc}; nothing read from it")
-            text, exact = "", True
-        if not exact:
-            problem("warning", 1, "Slack messages sharing a line: line numbers are near")
+        # a day of a Slack channel's export: a paper a message; nothing in it is run
+        text = exported(slack_to_markdown, text, "Slack messages sharing a line")
     elif lower_path.endswith(".txt") and is_anki(text):
         text, anki = anki_to_sheet(text), True  # a deck of cards, a note a line: a sheet
     elif lower_path.endswith(SPREADSHEETS):
@@ -384,13 +395,8 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
         problem("warning", 1, "not a web feed kg reads (Atom or RSS); not read")
         text, said = "", True
     elif lower_path.endswith(FEED_SUFFIXES):
-        try:  # a blog's Atom or RSS feed: each post's title and body; nothing fetched or run
-            text, exact = feed_to_markdown(text)
-        except XmlNotesError as exc:
-            problem("error", exc.line, f"{exc}; nothing read from it")
-            text, exact = "", True
-        if not exact:
-            problem("warning", 1, "feed with posts sharing a line: line numbers are near")
+        # a blog's Atom or RSS feed: each post's title and body; nothing fetched or run
+        text = exported(feed_to_markdown, text, "feed with posts sharing a line")
     elif lower_path.endswith(MINDMAP_SUFFIXES + EVERNOTE_SUFFIXES) and not text.lstrip(
         "\ufeff \t\n"
     ).startswith("<"):
@@ -398,28 +404,18 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
         problem("warning", 1, "not a mind map or an export kg reads (no XML); not read")
         text, said = "", True
     elif lower_path.endswith(MINDMAP_SUFFIXES + EVERNOTE_SUFFIXES):
-        try:  # an outliner's mind map or an Evernote notebook; nothing in it is fetched or run
-            if lower_path.endswith(EVERNOTE_SUFFIXES):
-                text, exact = evernote_to_markdown(text)
-            else:
-                text, exact = mindmap_to_markdown(text)
-        except XmlNotesError as exc:
-            problem("error", exc.line, f"{exc}; nothing read from it")
-            text, exact = "", True
-        if not exact:
-            problem("warning", 1, "XML notes with blocks sharing a line: line numbers are near")
+        # an outliner's mind map or an Evernote notebook; nothing in it is fetched or run
+        evernote = lower_path.endswith(EVERNOTE_SUFFIXES)
+        convert = evernote_to_markdown if evernote else mindmap_to_markdown
+        text = exported(convert, text, "XML notes with blocks sharing a line")
     elif lower_path.endswith(".ipynb"):
-        try:  # a notebook's Markdown and raw cells, line for line; nothing in it is run
-            text, in_place = notebook_to_markdown(text)
-        except NotebookError as exc:
-            problem("error", exc.line, f"{exc}; nothing read from it")
-            text, in_place = "", True
-        if not in_place:
-            problem(
-                "warning",
-                1,
-                "notebook not written a line per source line: line numbers count its cells' text",
-            )
+        # a notebook's Markdown and raw cells, line for line; nothing in it is run
+        text = exported(
+            notebook_to_markdown,
+            text,
+            "notebook not written a line per source line: line numbers count its cells' text",
+            near=False,
+        )
     text = bibtex_fields(text)  # a pasted citation: its fields, line for line
     bundle = bundled_notes(text, lambda key: _paper_label(key, labels))
     if bundle is not None:
