@@ -137,9 +137,7 @@ def comparisons(
                 if (x := _BASED_ON.search(span, 0, a))
                 and x.group(1).removesuffix("-based") not in tables.lexicon.not_systems
             ]
-            for a, b, name in sorted(
-                {*names, *based}, key=lambda n: (n[0], -n[1])
-            ):  # longest first
+            for a, b, name in sorted({*names, *based}, key=lambda n: (n[0], -n[1])):  # longest 1st
                 if _DESCRIBED.search(name):
                     continue  # "PagedAttention-based kernels": what they are built on
                 if chinese and _algorithm(span, b):

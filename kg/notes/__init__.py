@@ -863,12 +863,10 @@ def _wrapped(lines: list[Line], labels: Labels) -> list[Line]:
     Whitebox Testing" then "of Deep Learning Systems (Added: 2017-10-18)"): a short line in
     the same item that goes on in lower case, and is no author line or prose, is the rest
     of the title."""
-    out: list[Line] = []
-    for line in lines:
-        before = out[-1] if out else None
-        if (
-            before is not None
-            and before.kind == "item"
+
+    def join(before: Line, line: Line) -> Line | None:
+        if not (
+            before.kind == "item"
             and line.kind == "text"
             and line.item == before.item
             and line.block == before.block
@@ -881,11 +879,25 @@ def _wrapped(lines: list[Line], labels: Labels) -> list[Line]:
             and author_line(line.text, labels) is None
             and title_shape(before.text, labels).ok
         ):
-            joined = f"{before.text} {line.text.strip()}"
-            if title_shape(joined, labels).ok:
-                out[-1] = replace(before, text=joined, links=before.links + line.links)
-                continue
-        out.append(line)
+            return None
+        joined = f"{before.text} {line.text.strip()}"
+        if not title_shape(joined, labels).ok:
+            return None
+        return replace(before, text=joined, links=before.links + line.links)
+
+    return _onto_previous(lines, join)
+
+
+def _onto_previous(lines: list[Line], join: Callable[[Line, Line], Line | None]) -> list[Line]:
+    """The lines, each that ``join`` takes into the line before it (returning what the two
+    make, or the line before alone to drop it) folded in; the others as they are."""
+    out: list[Line] = []
+    for line in lines:
+        joined = join(out[-1], line) if out else None
+        if joined is None:
+            out.append(line)
+        else:
+            out[-1] = joined
     return out
 
 
@@ -899,20 +911,18 @@ def _awards(lines: list[Line], labels: Labels) -> list[Line]:
     """A line that only says the paper above won an award ("NSDI'15 最佳论文", "Best Paper
     Award"), right under its title: left out, not a line of its own between the title and
     its fields (it had become the paper's title, or cut the title off its authors)."""
-    out: list[Line] = []
-    for line in lines:
-        before = out[-1] if out else None
-        if (
-            before is not None
-            and line.kind == "text"
+
+    def join(before: Line, line: Line) -> Line | None:
+        award = (
+            line.kind == "text"
             and before.kind in ("text", "heading")
             and line.block == before.block
             and award_only(line.text, labels)
             and labels.label(before.text) is None
-        ):
-            continue  # the award is no part of the paper kg states
-        out.append(line)
-    return out
+        )
+        return before if award else None  # the award is no part of the paper kg states
+
+    return _onto_previous(lines, join)
 
 
 def _continued_fields(lines: list[Line], labels: Labels) -> list[Line]:
@@ -926,25 +936,24 @@ def _continued_fields(lines: list[Line], labels: Labels) -> list[Line]:
       Microsoft Research)").
     (A summary's lines stay lines: a line break ends what a comparison opening a clause
     holds for.)"""
-    out: list[Line] = []
-    for line in lines:
-        before = out[-1] if out else None
-        field = labels.label(before.text) if before is not None else None
-        if (
-            before is not None
-            and field is not None
+
+    def join(before: Line, line: Line) -> Line | None:
+        field = labels.label(before.text)
+        if not (
+            field is not None
             and field[0] == "institutions"
             and line.kind == "text"
             and line.block == before.block
             and labels.label(line.text) is None
         ):
-            joined = _field_goes_on(field[1], line.text, labels)
-            if joined is not None:
-                text = before.text[: len(before.text) - len(field[1])] + joined
-                out[-1] = replace(before, text=text, links=before.links + line.links)
-                continue
-        out.append(line)
-    return out
+            return None
+        joined = _field_goes_on(field[1], line.text, labels)
+        if joined is None:
+            return None
+        text = before.text[: len(before.text) - len(field[1])] + joined
+        return replace(before, text=text, links=before.links + line.links)
+
+    return _onto_previous(lines, join)
 
 
 _LIST_GOES_ON = regex.compile(r"[,;，；、]$")

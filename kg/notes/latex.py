@@ -54,7 +54,7 @@ _NO_TEXT = regex.compile(
 # simple mathematics in notes: "1.34$\times$", "$\sim$3x", "$\le$ 1%"
 _MATH_SIGNS = {"times": "×", "approx": "≈", "sim": "~", "le": "≤", "leq": "≤", "ge": "≥",
                "geq": "≥", "mu": "µ", "cdot": "·", "pm": "±", "to": "→", "rightarrow": "→",
-               "ll": "≪", "gg": "≫", "times10": "×10"}  # fmt: skip
+               "ll": "≪", "gg": "≫"}  # fmt: skip
 _MATH = regex.compile(r"\$\s*(?P<body>[^$]{0,40}?)\s*\$")
 _SIGN = regex.compile(r"\\(?P<name>[A-Za-z]+)(?![A-Za-z])")
 _COMMENT = regex.compile(r"(?<!\\)%.*$")

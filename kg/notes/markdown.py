@@ -289,7 +289,7 @@ class Headers:
 _INLINE_BREAK = regex.compile(r"<br\s*/?>(?=[ \t]*\S)", regex.IGNORECASE)
 # what stands before a line's text: quote marks, a list item's mark and its check box
 _LINE_LEAD = regex.compile(
-    r"^(?:[ \t]*>)*[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?)?"
+    r"^(?P<quotes>(?:[ \t]*>)*)[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?)?"
 )
 _FENCE_LINE = regex.compile(r"^[ \t]{0,3}(?:`{3,}|~{3,})")
 
@@ -314,12 +314,9 @@ def split_breaks(text: str) -> tuple[str, tuple[int, ...]] | None:
             origin.append(number)
             continue
         changed = True
-        lead = _LINE_LEAD.match(pieces[0])
-        width = len(lead.group(0)) if lead else 0
-        quotes = regex.match(r"^(?:[ \t]*>)*", pieces[0])
-        prefix = (quotes.group(0) if quotes else "") + " " * (
-            width - len(quotes.group(0) if quotes else "")
-        )
+        lead = _LINE_LEAD.match(pieces[0])  # (it matches any line, if only its start)
+        quotes = lead.group("quotes") if lead else ""
+        prefix = quotes + " " * (len(lead.group(0)) - len(quotes) if lead else 0)
         out.append(pieces[0].rstrip())
         out += [prefix + piece.strip() for piece in pieces[1:]]
         origin += [number] * len(pieces)
@@ -445,6 +442,8 @@ class _Walk:
         """A paragraph of plain text laid out as an outline, its points marked and nested
         by indentation ("I. Topic", "   A. Title", "      1. Authors -- ..."), read as the
         nested list it is; False for any other paragraph."""
+        if self.data.count(b"\n", node.start, node.end) < 2:
+            return False  # fewer than three lines: no outline (most paragraphs stop here)
         start = self.starts[bisect_right(self.starts, node.start) - 1]  # with its indent
         raw = self.data[start : node.end].decode("utf-8").rstrip("\n").split("\n")
         if self.letters is None:

@@ -72,11 +72,13 @@ def check_package(data: bytes, kind: str) -> None:
 _IN_MEMORY = re.compile(r"file '<_io\.BytesIO object at 0x[0-9a-f]+>' ")
 
 
-def _opened(opener: Callable[[io.BytesIO], _T], data: bytes, what: str) -> _T:
-    """The document a library opens from ``data``, or an :class:`OfficeError` saying it is
-    not ``what`` it should be. The libraries raise any error on a package of other parts
-    (AttributeError, KeyError …); what they say keeps no address in memory, so that the
-    same file gives the same message."""
+def _opened(opener: Callable[[io.BytesIO], _T], data: bytes, kind: str, what: str) -> _T:
+    """The document a library opens from ``data``, once :func:`check_package` let the
+    ``kind`` of file through, or an :class:`OfficeError` saying it is not ``what`` it
+    should be. The libraries raise any error on a package of other parts (AttributeError,
+    KeyError …); what they say keeps no address in memory, so that the same file gives the
+    same message."""
+    check_package(data, kind)
     try:
         return opener(io.BytesIO(data))
     except Exception as exc:
@@ -97,10 +99,9 @@ _LIST_PARAGRAPH = frozenset({"list paragraph", "列表段落", "列出段落"})
 
 def docx_to_markdown(data: bytes) -> str:
     """A Word document as Markdown, a line for each line Word shows."""
-    check_package(data, "Word")
     import docx  # python-docx: imported only when a Word document is read
 
-    document = _opened(docx.Document, data, "a Word document")
+    document = _opened(docx.Document, data, "Word", "a Word document")
     lines: list[str] = []
     for block in document.iter_inner_content():
         if isinstance(block, docx.table.Table):
@@ -163,11 +164,7 @@ def _inline(paragraph: Paragraph, emphasis: bool) -> str:
     pieces: list[tuple[str, bool, bool]] = []  # text, bold, italic
     for item in paragraph.iter_inner_content():
         if isinstance(item, Hyperlink):
-            text, url = item.text, item.url
-            if url and text.strip() and text.strip() != url:
-                pieces.append((f"[{text.strip()}]({url})", False, False))
-            else:
-                pieces.append((url or text, False, False))
+            pieces.append((_markdown_link(item.text, item.url), False, False))
             continue
         bold = emphasis and _flag(item.bold, item, paragraph, "bold")
         italic = emphasis and _flag(item.italic, item, paragraph, "italic")
@@ -179,6 +176,14 @@ def _inline(paragraph: Paragraph, emphasis: bool) -> str:
         else:
             merged.append((text, bold, italic))
     return "".join(_emphasised(text, bold, italic) for text, bold, italic in merged)
+
+
+def _markdown_link(text: str, url: str | None) -> str:
+    """A hyperlink of a document as Markdown: "[text](url)", or the address alone when
+    the text is empty or is the address; text with no address as it is."""
+    if url and text.strip() and text.strip() != url:
+        return f"[{text.strip()}]({url})"
+    return url or text
 
 
 def _flag(value: bool | None, run: Run, paragraph: Paragraph, name: str) -> bool:
@@ -237,10 +242,9 @@ def pptx_to_markdown(data: bytes) -> tuple[str, tuple[int, ...]]:
     Markdown table, its speaker notes lines after it. A slide whose title goes on with the
     paper of the slides before it ("Heracles · 要点") adds to that paper: its title is no
     heading."""
-    check_package(data, "PowerPoint")
     import pptx  # python-pptx: imported only when a deck is read
 
-    deck = _opened(pptx.Presentation, data, "a PowerPoint deck")
+    deck = _opened(pptx.Presentation, data, "PowerPoint", "a PowerPoint deck")
     out: list[str] = []
     origin: list[int] = []
     paper = ""  # the title of the slide the points of the slides after it may go on with
@@ -310,15 +314,7 @@ def _frame_lines(shape: Any) -> list[str]:
     )
     lines = []
     for paragraph in shape.text_frame.paragraphs:
-        pieces = []
-        for run in paragraph.runs:
-            url = run.hyperlink.address
-            text = run.text
-            pieces.append(
-                f"[{text.strip()}]({url})"
-                if url and text.strip() and text.strip() != url
-                else (url or text)
-            )
+        pieces = (_markdown_link(run.text, run.hyperlink.address) for run in paragraph.runs)
         text = " ".join("".join(pieces).split())
         if not text:
             continue
@@ -350,12 +346,10 @@ _HYPERLINK = re.compile(
 def xlsx_sheets(data: bytes) -> list[tuple[str, list[list[str]]]]:
     """Each sheet of a workbook that holds anything: its name, and its rows from the first
     (row N is the Nth), each a list of its cells' text."""
-    check_package(data, "Excel")
     import openpyxl  # imported only when a workbook is read
 
-    formulas = _opened(
-        functools.partial(openpyxl.load_workbook, data_only=False), data, "an Excel workbook"
-    )
+    opener = functools.partial(openpyxl.load_workbook, data_only=False)
+    formulas = _opened(opener, data, "Excel", "an Excel workbook")
     values: list[Workbook] = []  # the values Excel saved: read only when a formula needs one
 
     def saved(title: str, row: int, column: int) -> object:

@@ -2331,43 +2331,8 @@ def _same_title(draft: Draft, title: str | None) -> bool:
 
 # words a title never ends with, that a sentence wrapped onto the next line may stop after
 _RUNS_ON_WORDS = frozenset(
-    {
-        "a",
-        "an",
-        "the",
-        "of",
-        "to",
-        "for",
-        "with",
-        "and",
-        "or",
-        "but",
-        "that",
-        "which",
-        "who",
-        "in",
-        "on",
-        "by",
-        "from",
-        "as",
-        "at",
-        "is",
-        "are",
-        "was",
-        "were",
-        "be",
-        "than",
-        "into",
-        "onto",
-        "its",
-        "their",
-        "our",
-        "your",
-        "this",
-        "these",
-        "no",
-        "not",
-    }
+    "a an the of to for with and or but that which who in on by from as at is are"  # noqa: SIM905
+    " was were be than into onto its their our your this these no not".split()
 )
 
 
