@@ -426,3 +426,48 @@ def test_a_summary_keeps_the_phrases_it_sets_in_bold_or_italics(tmp_path) -> Non
     )
     (paper,) = kg.read_notes([tmp_path]).papers
     assert paper.marked == ("vertex parallelism", "feature parallelism")
+
+
+@pytest.mark.parametrize(
+    ("title", "labels"),
+    [
+        (
+            (
+                "DeftNN: Addressing Bottlenecks for DNN Execution on GPUs via Synapse Vector"
+                " Elimination and Near-compute Data Fission"
+            ),
+            ["synapse vector elimination", "near-compute data fission"],
+        ),
+        (
+            (
+                "CirCNN: Accelerating and Compressing Deep Neural Networks Using Block-Circulant"
+                " Weight Matrices"
+            ),
+            ["block-circulant weight matrices"],
+        ),
+        ("Parallel Tensor Train Rounding using Gram SVD", ["gram SVD"]),
+        # a verb's -ing form leads what is done, not the means; a count is no technique; a
+        # phrase cut before "of" is cut short; "dealing with X" names the problem
+        (
+            (
+                "QuCT: A Framework for Analyzing Quantum Circuit by Extracting Contextual and"
+                " Topological Features"
+            ),
+            [],
+        ),
+        ("Scaling graph traversal to 281 trillion edges with 40 million cores", []),
+        (
+            (
+                "TASO: Optimizing Deep Learning Computation with Automatic Generation of Graph"
+                " Substitutions"
+            ),
+            [],
+        ),
+        ("RESIN: A Holistic Service for Dealing with Memory Leaks in Production", []),
+        ("Bandana: Using Non-volatile Memory for Storing Deep Learning Models", []),  # a concept
+    ],
+)
+def test_a_title_names_its_means_after_via_using_with(tables, title: str, labels) -> None:  # type: ignore[no-untyped-def]
+    found = [c for c in discovered_concepts("", tables, title=title) if c.scheme]
+    assert [c.label for c in found] == labels
+    assert all(c.example == title for c in found)

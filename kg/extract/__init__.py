@@ -37,7 +37,7 @@ from ..records import (
 from ..text import slug
 from .affiliations import affiliations, institutions_of
 from .claims import claims, sentences
-from .discover import defined, discovered, emphasized, keyphrases, phrase_key
+from .discover import defined, discovered, emphasized, keyphrases, phrase_key, titled
 from .mentions import entities, presented, techniques, title_system
 from .tables import Tables, tables_for
 
@@ -147,7 +147,7 @@ def paper_facts(paper: Paper, tables: Tables) -> PaperKnowledge:
     named_concepts = techniques(text, tables)
     topics = [c for c in named_concepts if concepts[c].kind == "topic"]
     known_techniques = [c for c in named_concepts if concepts[c].kind != "topic"]
-    new_techniques = discovered_concepts(text, tables, paper.marked)
+    new_techniques = discovered_concepts(text, tables, paper.marked, paper.title)
     facts = PaperFacts(
         paper=paper,
         institutions=list(found.institutions),
@@ -173,14 +173,17 @@ def paper_facts(paper: Paper, tables: Tables) -> PaperKnowledge:
     )
 
 
-def discovered_concepts(text: str, tables: Tables, marked: tuple[str, ...] = ()) -> list[Concept]:
-    """The techniques the text points at (or sets in bold or italics: ``marked``) that the
-    scheme has no concept for, as concepts of the discovered scheme (a concept of the
-    scheme whose id the slug is, if any)."""
+def discovered_concepts(
+    text: str, tables: Tables, marked: tuple[str, ...] = (), title: str = ""
+) -> list[Concept]:
+    """The techniques the text points at (or sets in bold or italics: ``marked``; or the
+    ``title`` names as its means: "… via X") that the scheme has no concept for, as
+    concepts of the discovered scheme (a concept of the scheme whose id the slug is, if
+    any)."""
     out: list[Concept] = []
     seen: set[str] = set()
     every = [*defined(text, tables), *discovered(text, tables), *keyphrases(text, tables)]
-    every += emphasized(marked, text, tables)
+    every += emphasized(marked, text, tables) + titled(title, tables)
     chinese = [(f.label, f.evidence) for f in every if f.lang == "zh"]
     for found in every:
         # "感知负载" cut from "稀疏感知负载均衡" in the same sentence: the longer one names it

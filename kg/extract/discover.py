@@ -174,6 +174,40 @@ def discovered(text: str, tables: Tables) -> list[Discovered]:
     return list(out.values())
 
 
+def titled(title: str, tables: Tables) -> list[Discovered]:
+    """The techniques a title names as the means a paper works by (``title_discovery``):
+    "… via Synapse Vector Elimination and Near-compute Data Fission" gives "synapse vector
+    elimination" and "near-compute data fission". Title case is dropped from words with no
+    capital inside ("Block-Circulant", not "SIMD" or "GPUs"); a phrase led by a verb's -ing
+    form ("by Extracting Contextual Features", "via Reducing Write Amplification") names
+    what is done, not how, and is left out."""
+    out: dict[str, Discovered] = {}
+    for rx in tables.title_discovery:
+        for m in rx.finditer(title):
+            span = " ".join(_title_case_dropped(w) for w in m.group("span").split())
+            for phrase in _listed(span, guess_language(span)):
+                words = phrase.casefold().split()
+                gerund = words[0].endswith("ing") and "-" not in words[0]
+                if gerund and words[0] not in tables.heads_en:
+                    break  # "by Extracting Contextual and Topological Features"
+                after = _words_after(span, phrase) or []
+                if any(w[:1].isdigit() for w in words) or after[:1] == ["of"]:
+                    continue  # "with 40 million cores", "with a diverse pool of instances"
+                if _new_technique(phrase, tables):
+                    lang = guess_language(phrase)
+                    out.setdefault(phrase_key(phrase), Discovered(phrase, lang, title.strip()))
+    return list(out.values())
+
+
+def _title_case_dropped(word: str) -> str:
+    """A title's word as prose writes it: "Block-Circulant" -> "block-circulant"; a word with
+    a capital inside ("SIMD", "GPUs", "FlashAttention") is kept."""
+    pieces = word.split("-")
+    if all(not any(c.isupper() for c in piece[1:]) for piece in pieces):
+        return word.casefold()
+    return word
+
+
 def _cut_short(sentence: str, end: int) -> bool:
     """Whether a cue's span ended at its pattern's length, not at a mark or the sentence's
     end: "based on deterministic operator overlap and precise latency| prediction"."""

@@ -43,6 +43,7 @@ class Tables:
     techniques: Matcher
     denials: tuple[re.Pattern[str], ...]  # spans that name a technique only to deny it
     discovery: tuple[re.Pattern[str], ...]  # spans that may name a technique no concept names
+    title_discovery: tuple[re.Pattern[str], ...]  # the same in a title ("… via X and Y")
     heads_en: frozenset[str]  # lower-cased words an English technique's name ends with
     heads_zh: frozenset[str]  # words a Chinese technique's name ends with
     entities: Matcher
@@ -117,6 +118,10 @@ def tables_for(lexicon: Lexicon) -> Tables:
         discovery=tuple(
             re.compile(rx, re.IGNORECASE | re.MULTILINE)
             for rx in (*lexicon.discovery.zh, *lexicon.discovery.en)
+        ),
+        title_discovery=tuple(
+            re.compile(rx, re.IGNORECASE)
+            for rx in (*lexicon.title_discovery.zh, *lexicon.title_discovery.en)
         ),
         heads_en=frozenset(w.casefold() for w in lexicon.technique_heads),
         heads_zh=frozenset(lexicon.technique_heads_zh),

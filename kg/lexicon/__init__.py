@@ -114,6 +114,7 @@ class Lexicon:
     concepts: Mapping[str, Concept]
     denials: ComparisonPatterns  # where a technique is named only to be denied or contrasted
     discovery: ComparisonPatterns  # where a technique no concept names may be found
+    title_discovery: ComparisonPatterns  # the same in a paper's title: "… via X and Y"
     technique_heads: Words  # words an English technique's name ends with ("scheduling")
     technique_heads_zh: Words  # words a Chinese technique's name ends with ("调度")
     entities: Mapping[str, Entity]
@@ -154,7 +155,7 @@ def _merge(read: list[LexiconFile]) -> Lexicon:
     }
     header: dict[str, Words] = {"conference": (), "ignored": ()}
     by_language: dict[str, dict[str, Words]] = {
-        k: {"zh": (), "en": ()} for k in ("comparisons", "denials", "discovery")
+        k: {"zh": (), "en": ()} for k in ("comparisons", "denials", "discovery", "title_discovery")
     }
     labelled: list[LabelledEntry] = []
     scheme = SchemeEntry("techniques", "Techniques")
@@ -243,6 +244,7 @@ def _merge(read: list[LexiconFile]) -> Lexicon:
         ),
         denials=ComparisonPatterns(**by_language["denials"]),
         discovery=ComparisonPatterns(**by_language["discovery"]),
+        title_discovery=ComparisonPatterns(**by_language["title_discovery"]),
         technique_heads=words.get("technique_heads", ()),
         technique_heads_zh=words.get("technique_heads_zh", ()),
         entities=_frozen(

@@ -184,6 +184,7 @@ def _metrics(lexicon: Lexicon, fail) -> None:  # type: ignore[no-untyped-def]
         ("comparisons", metrics.comparisons),
         ("denials", lexicon.denials),
         ("discovery", lexicon.discovery),
+        ("title_discovery", lexicon.title_discovery),
     ]
     for section, patterns in spans:
         for pattern in (*patterns.zh, *patterns.en):

@@ -158,6 +158,7 @@ SECTIONS: dict[str, Any] = {
     "concepts": list[ConceptEntry],
     "denials": ComparisonPatterns,
     "discovery": ComparisonPatterns,
+    "title_discovery": ComparisonPatterns,
     "technique_heads": Words,
     "technique_heads_zh": Words,
     # entities.yaml
