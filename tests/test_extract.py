@@ -1188,6 +1188,32 @@ def test_a_multiple_of_what_another_system_reaches_is_a_comparison_with_it() -> 
         ("它相对 4K 项 BTB 的基线平均加速 11%。", [(11.0, ("btb",), "")]),
         # "accuracy vs. performance": a trade-off, no comparison
         ("Tuning accuracy vs. performance is hard; it saves 30% energy.", [(30.0, (), "")]),
+        # a list of margins: each "by N" is the margin over what comes just before it, and a
+        # margin's comparison holds for the claims joined to it
+        (
+            (
+                "On sparse matrices, SIGMA beats systolic array architectures by 5.7x and the"
+                " strongest earlier sparse accelerators by about 3x."
+            ),
+            [
+                (5.7, (), "systolic array architectures"),
+                (3.0, (), "strongest earlier sparse accelerators"),
+            ],
+        ),
+        (
+            "Lookups reach 8.4x that of a skip list, 4.3x ART and 6.6x Masstree.",
+            [(8.4, (), ""), (4.3, ("art",), ""), (6.6, ("masstree",), "")],
+        ),
+        (
+            "Samoyeds beats SOTA works by up to 1.99x at the kernel level and 1.58x at the level.",
+            [(1.99, (), "SOTA works"), (1.58, (), "SOTA works")],
+        ),
+        (
+            "Against Boki it cuts latency by 20%-40% and logging overhead by 1.5-4.0x.",
+            [(20.0, ("boki",), ""), (1.5, ("boki",), "")],
+        ),
+        # measures of the same thing, not a list of what is compared with
+        ("It lifts MMLU by 10% and GPQA by 14%.", [(10.0, (), ""), (14.0, (), "")]),
     ],
 )
 def test_every_comparison_finds_its_claims(
@@ -1568,3 +1594,12 @@ def test_a_department_joined_to_a_known_place_is_a_place_of_its_own() -> None:
     assert [know.institutions[i].name for i in facts.institutions if i != "huawei"] == [
         "清华大学计算机系"
     ]
+
+
+def test_a_factor_compared_is_no_setting() -> None:
+    # "sparse" names the inputs; the factor by which SIGMA beats its baseline is a speedup
+    (metric,) = claims("On irregular sparse matrices, SIGMA beats systolic arrays by 5.7x.")
+    assert (metric.measures, metric.direction) == ("speedup", "improvement")
+    # a sparsity level stays a setting, even with a comparison in its sentence
+    (metric,) = claims("It is faster than cuBLAS at >70% sparsity.")
+    assert metric.measures == "sparsity"

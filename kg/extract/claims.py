@@ -148,7 +148,8 @@ def claims(
                 baseline, vague = standing.ids, standing.vague
             elif not compared and carried is not None:
                 baseline, vague = carried.ids, carried.vague
-            for metric in _metric(paper, sentence, line, m, baseline, tables):
+            compared_here = bool(baseline or vague)
+            for metric in _metric(paper, sentence, line, m, baseline, tables, compared_here):
                 if vague and metric.measures not in _NOT_COMPARED:
                     found.append((m.span(), replace(metric, compared_with=vague)))
                 else:
@@ -223,8 +224,10 @@ def _metric(
     m: re.Match[str],
     baseline: tuple[str, ...],
     tables: Tables,
+    compared: bool = False,
 ) -> list[Metric]:
-    """The claim a number-and-unit match makes (two when a range mixes units: "11%–2.3x")."""
+    """The claim a number-and-unit match makes (two when a range mixes units: "11%–2.3x");
+    ``compared``: a comparison in its clause is the claim's."""
     metrics = tables.lexicon.metrics
     mag = m.group("mag") or ""
     unit = unit_code(tables, mag + m.group("unit")) if mag else None
@@ -274,6 +277,8 @@ def _metric(
     measures = _measure(sentence, m, tables) if spec.context else None
     if isinstance(spec.context, tuple) and measures not in spec.context:
         measures = None  # "延迟 1 毫秒" is a latency; "1 ms of compute" stays a time
+    if compared and unit == "x" and measures in _NOT_COMPARED:
+        measures = None  # "on sparse matrices, beats X by 5.7x": a factor, not a setting
     measures = measures or spec.measures or "other"
     qualifier = _qualifier(sentence, m, tables) or ("more-than" if m.group("odd") else "")
     text = m.group(0).strip()
@@ -457,7 +462,14 @@ def _baseline_for(
             return (inside[-1],), ""
     if mine is not None:  # its own, from :func:`_own_comparison`
         return mine.ids, mine.vague
-    before = [c for c in compared if c.start < m.start() and not any(c is o for _, o in owned)]
+    # (not one another claim has as its own: "2x faster than Y, 3x less memory"; but the
+    # margin of one, "against Boki it cuts latency by 20% and logging by 4x", holds for both)
+    before = [
+        c
+        for c in compared
+        if c.start < m.start()
+        and not any(c is o and not _by_margin(sentence, x, o) for x, o in owned)
+    ]
     if before:
         return before[-1].ids, before[-1].vague
     unit = m.group("unit").strip().casefold()
@@ -465,7 +477,10 @@ def _baseline_for(
         o
         for other, o in owned
         if o is not None
-        and o.end <= m.start()
+        and (
+            o.end <= m.start()
+            or (o.said < other.start() and _AND_FIGURE.match(sentence, other.end(), m.start()))
+        )
         and other.end() <= m.start()
         and other.group("unit").strip().casefold() == unit
     ]
@@ -511,15 +526,25 @@ def _own_comparison(
     """ "4.10x faster than NeuGraph", "29-69% lower inter-token latency than compiler
     backends": the comparison just after a claim, in its clause, is the claim's own; so is
     one that ends right before it ("比X快2倍", "比X大25倍的模型"); one whose words hold the
-    claim is its own first ("within 3% of brute-force search over all tilings")."""
-    for c in compared:
-        if c.start <= m.start() and m.end() <= c.said:
-            return c
+    claim is its own first ("within 3% of brute-force search over all tilings"); so is
+    one whose words end with "by" right before it ("beats A by 5.7x and B by about 3x"),
+    unless it has one of its own after it ("than vLLM and cuts memory by 40% compared to
+    existing systems")."""
+    after = None
     for c in compared:
         between = sentence[m.end() : c.start]
         pause = any(p in between for p in "，,；;。、")
         if c.start >= m.end() and len(between) <= 40 and not pause:
+            after = c
+            break
+    for c in reversed(compared):
+        if after is None and _by_margin(sentence, m, c):
             return c
+    for c in compared:
+        if c.start <= m.start() and m.end() <= c.said:
+            return c
+    if after is not None:
+        return after
     for c in compared:
         between = sentence[c.end : m.start()]
         if (
@@ -529,6 +554,28 @@ def _own_comparison(
         ):
             return c
     return None
+
+
+# a margin's "by" right before its figure: "beats A by 5.7x", "than B by about 3x"
+_BY_MARGIN = re.compile(
+    r"\sby\s+(?:(?:about|roughly|nearly|almost|up to|over|more than|as much as)\s+)?$",
+    re.IGNORECASE,
+)
+# a claim joined to the one before it, the comparison's words before both: "beats A by up
+# to 1.99x at the kernel level and 1.58x at the model level" (both against A)
+_AND_FIGURE = re.compile(r"[^,;:.，；：。]{0,40},?\s(?:and|or)\s+(?:(?:about|up to|nearly)\s+)?$")
+
+
+def _by_margin(sentence: str, m: re.Match[str], c: Comparison) -> bool:
+    """Whether a claim is the margin by which a comparison's words say it wins: "beats A
+    by 5.7x", "outperforms B by about 3x" (what is compared, then "by", then the claim)."""
+    between = sentence[c.said : m.start()]
+    return (
+        c.said <= m.start()
+        and _BY_MARGIN.search(between) is not None
+        and not _NEXT_FIGURE.search(between)
+        and not any(p in between for p in "，,；;。:：")
+    )
 
 
 # the next claim's figure, not a number inside a word ("99th-percentile", "4K", "3D")
