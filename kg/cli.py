@@ -23,11 +23,10 @@ from typing import TYPE_CHECKING
 from .errors import KgError, KgWarning, QueryError
 from .files import CACHE_DIR_NAME
 from .html.options import DEFAULT_MAX_NODES, VIEWS
-from .query import ENGINES, FORMATS, named_queries, query, unmatched
+from .query import ENGINES, FORMATS
 from .rdf.formats import FORMATS as RDF_FORMATS
 from .rdf.prefixes import DEFAULT_BASE, DEFAULT_LICENSE
 from .rdf.terms import is_absolute_iri
-from .store import find_store
 from .tables import FORMATS as TABLE_FORMATS
 from .tables import TABLES
 from .timing import Stages
@@ -466,6 +465,8 @@ def _graph_for(path: Path | None) -> rdflib.Graph:
 def _source_for(path: Path | None) -> rdflib.Graph | Path:
     """What ``kg query`` reads: a store (the folder given, else ./out's), else a graph
     file as :func:`_graph_for` finds one."""
+    from .store import find_store
+
     if path is not None and path.is_dir() and find_store(path) is None:
         graph = path / "graph.ttl"  # a build with --no-store (or too little memory for one)
         if graph.exists():
@@ -512,12 +513,16 @@ def _parse_param(text: str) -> tuple[str, object]:
 
 
 def cmd_query(args: argparse.Namespace) -> int:
+    from .query import named_queries
+
     if args.list:
         for q in named_queries().values():
             listed = ", ".join(f"{p.name}={p.default}" for p in q.params)
             print(f"{q.name}\n    {q.title}{'  [' + listed + ']' if listed else ''}")
             print(f"    {q.description}")
         return OK
+    from .query import query, unmatched
+
     if args.file:
         try:
             text = args.file.read_bytes().decode("utf-8-sig")
@@ -668,6 +673,8 @@ def cmd_lexicon_suggest(args: argparse.Namespace) -> int:
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
+    from .query import query
+
     graph = _graph_for(args.graph)
     rows = query(
         graph,

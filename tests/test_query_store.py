@@ -210,6 +210,8 @@ def test_help_and_the_list_of_questions_load_no_heavy_library() -> None:
     """`kg --help` and `kg query --list` start fast because they import neither rdflib
     nor the extraction and drawing libraries (counted, not timed)."""
     heavy = ("rdflib", "networkx", "pyvis", "rjieba", "wordfreq", "kg.extract", "kg.api")
+    # nor the store, the SPARQL engines and the result writers, nor the `regex` module
+    heavy += ("kg.store", "kg.query.engines", "kg.query.results", "kg.tables.rows", "regex")
     for argv in (["--help"], ["query", "--list"]):
         code = (
             "import sys; from kg.cli import main\n"

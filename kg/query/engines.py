@@ -23,6 +23,7 @@ from ..limits import address_space, shown
 from ..rdf.prefixes import DEFAULT_BASE, prefixes
 from ..timing import within
 from .binding import Term, code_of, to_rdflib, with_values
+from .choices import ENGINES
 from .results import Rows, from_results_json
 
 if TYPE_CHECKING:
@@ -31,7 +32,6 @@ if TYPE_CHECKING:
     from ..rdf.graph import GraphOrStore
 
 SMALL_GRAPH = 20_000  # triples: below this a plain rdflib graph is queried in place
-ENGINES = ("auto", "oxigraph", "rdflib")
 _T = TypeVar("_T")
 
 

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 from ..errors import QueryError
 from ..text import plain_table, printable
+from .choices import FORMATS
 
 _W3C = {
     "json": ox.QueryResultsFormat.JSON,
@@ -31,7 +32,6 @@ _W3C = {
     "csv": ox.QueryResultsFormat.CSV,
     "tsv": ox.QueryResultsFormat.TSV,
 }
-FORMATS = ("table", "markdown", "csv", "tsv", "json", "xml")
 _XSD_STRING = "http://www.w3.org/2001/XMLSchema#string"
 
 
