@@ -115,9 +115,9 @@ class Labels:
     _prefix_re: regex.Pattern[str] = field(init=False, repr=False, compare=False)
     _suffix_re: regex.Pattern[str] = field(init=False, repr=False, compare=False)
     _org_re: regex.Pattern[str] = field(init=False, repr=False, compare=False)
-    # (a literal part of the phrase, case-folded; its regex): the regex runs only on text
-    # that holds the literal
-    _phrases: tuple[tuple[str, regex.Pattern[str]], ...] = field(
+    # (a literal part of the phrase, case-folded; its regex; whether it needs a place): the
+    # regex runs only on text that holds the literal
+    _phrases: tuple[tuple[str, regex.Pattern[str], bool], ...] = field(
         init=False, repr=False, compare=False
     )
     _when_re: regex.Pattern[str] = field(init=False, repr=False, compare=False)
@@ -250,10 +250,15 @@ class Labels:
                 for part in parts
                 if part
             )
+            # a phrase that opens with the names says they are authors only by the place it
+            # gives them ("Frank Kelly 来自剑桥大学"; not "方程来自双曲守恒律"), and each such
+            # phrase of a sentence is a clause of its own ("A 来自 X，B 来自 Y。")
+            placed = template.startswith("{people}") and "{institutions}" in template
             # institutions at the end of the phrase run to the end of its sentence
-            end = r"(?=$|[。；;\n]|\.\s|\.$)" if template.endswith("{institutions}") else ""
+            stop = r"[。；;\n，]" if placed else r"[。；;\n]"
+            end = rf"(?=$|{stop}|\.\s|\.$)" if template.endswith("{institutions}") else ""
             literal = max((p for p in parts if not p.startswith("{")), key=len, default="")
-            phrases.append((literal.casefold(), regex.compile(source + end)))
+            phrases.append((literal.casefold(), regex.compile(source + end), placed))
         self._set("_phrases", tuple(phrases))
         days = _alternatives(self.weekdays)
         time = r"(?<![\w.])\d{1,2}(?::\d\d)?\s*(?:[ap]\.?m\b\.?)"
@@ -400,16 +405,18 @@ class Labels:
         return fold(name) in self.known_names
 
     @memo
-    def author_phrases_in(self, text: str) -> list[tuple[str, str]]:
-        """``(people, institutions)`` of each prose phrase that names authors."""
+    def author_phrases_in(self, text: str) -> list[tuple[str, str, bool]]:
+        """``(people, institutions, placed)`` of each prose phrase that names authors;
+        ``placed``: the phrase names authors only if its institutions are places."""
         found = []
         folded = text.casefold()
-        for literal, rx in self._phrases:
+        for literal, rx, placed in self._phrases:
             if literal not in folded:
                 continue
             for m in rx.finditer(text):
                 groups = m.groupdict()
-                found.append((groups.get("people") or "", groups.get("institutions") or ""))
+                people, places = groups.get("people") or "", groups.get("institutions") or ""
+                found.append((people, places, placed))
         return found
 
     @memo

@@ -118,6 +118,9 @@ _SURNAME = regex.compile(r"\p{Lu}[\p{L}'’\-]+")
 _TITLE_SEPARATOR = regex.compile(r"\s+[—–|｜~～]\s+|\s+-{1,2}\s+|\s*——\s*")
 _NICKNAME = regex.compile(r"[\"“”'‘’][^\"“”'‘’]{1,20}[\"“”'‘’]")
 # "名称：Title", "Name: Title": a field whose label kg does not know
+_LISTED_PEOPLE = regex.compile(r"[,;，；、]|\bet al\b")
+# a name that may lead a title before its colon: one capitalised Latin word ("Mojim", "PolyMage")
+_NAME_LEAD = regex.compile(r"\p{Lu}[\p{L}\d\-+]*")
 _UNKNOWN_LABEL = regex.compile(
     r"^\s*(?P<label>[^\s:：]{1,12}(?: [^\s:：]{1,12})?)\s*[:：]\s*(?P<value>\S.*)$"
 )
@@ -1361,7 +1364,21 @@ class Structure:
                 above = leftover[-1] if leftover else None
                 unknown = _UNKNOWN_LABEL.match(above.text) if above is not None else None
                 shape = title_shape(unknown.group("value"), labels) if unknown else None
-                titled = above is not None and shape is not None and _titled(shape)
+                if (
+                    unknown is not None
+                    and above is not None
+                    and _NAME_LEAD.fullmatch(unknown.group("label"))
+                    and not regex.search(r"[:：]", unknown.group("value"))
+                ):
+                    # "PolyMage: Automatic Optimization for …", "Mojim: A Reliable …": a
+                    # system's name and its subtitle, the whole line the title (not
+                    # "名称：Sundial: …")
+                    shape = title_shape(above.text, labels)
+                # "who: A, B (IISc)" right above "doi: …": the authors, led by a word of the
+                # note-taker's, not a title
+                led = above is not None and unknown is not None and _led_authors(above.text, labels)
+                titled = above is not None and shape is not None and _titled(shape) and not led
+                fields: list[Line] = []
                 if titled:
                     leftover.pop()
                 else:
@@ -1369,11 +1386,17 @@ class Structure:
                     # know ("⏱ 00:04:37 第一篇 ▶ Title", "- 讲者：…", then "- 作者：…")
                     back = 2 if unknown is not None and len(leftover) >= 2 else 1
                     over = leftover[-back] if len(leftover) >= back else None
-                    if over is not None and self.bare_title(leftover, len(leftover) - back):
+                    # (over the authors, a title in strong shape, alone or not: "PolyMage: …",
+                    # "who: …", "doi: …")
+                    if over is not None and (
+                        self.bare_title(leftover, len(leftover) - back)
+                        or (led and title_shape(over.text, labels).strong)
+                    ):
                         title_text = self.title_of(over)[0]
                         if title_text:
                             above, shape, titled = over, title_shape(title_text, labels), True
-                            del leftover[-back]
+                            fields = [leftover.pop()] if led else []
+                            del leftover[-back + len(fields)]
                 skip()
                 end = self.body_end(lines, i, labelled=True)
                 last = found.papers[-1] if found.papers else None
@@ -1384,7 +1407,7 @@ class Structure:
                     i = end
                     continue
                 if titled and above is not None and shape is not None:
-                    draft = Draft(above, shape.title, lines[i:end], ["label"], "label")
+                    draft = Draft(above, shape.title, [*fields, *lines[i:end]], ["label"], "label")
                     draft.prefix = shape.prefix
                 else:
                     draft = Draft(line, "", lines[i:end], ["label"], "label")
@@ -1919,7 +1942,14 @@ class Structure:
                 # paper): a second paper whose title label is missing, or is one kg does not know
                 unknown = _UNKNOWN_LABEL.match(lines[j - 1].text)
                 shape = title_shape(unknown.group("value"), self.labels) if unknown else None
-                if j - 1 > i and shape is not None and _titled(shape):
+                if (
+                    j - 2 > i
+                    and unknown is not None
+                    and _led_authors(lines[j - 1].text, self.labels)
+                    and title_shape(lines[j - 2].text, self.labels).strong
+                ):
+                    j -= 2  # "Mojim: A Reliable …", "who: A, B (UCSD)", then "doi: …"
+                elif j - 1 > i and shape is not None and _titled(shape):
                     j -= 1
                 break
             if (
@@ -2101,9 +2131,20 @@ def _title_of(line: Line, labels: Labels) -> tuple[str | None, str, str]:
         text = _TRAILING_MARKS.sub("", text)
         text = _SPACE_RUN.sub(" ", text).strip(" |｜")
     shape = title_shape(text, labels)
-    if not shape.ok:
+    if not shape.ok or _led_authors(text, labels):
         return None, "", ""
     return shape.title, shape.note, shape.prefix
+
+
+def _led_authors(text: str, labels: Labels) -> bool:
+    """Whether a line is an author line after a lead of the note-taker's ("who: A, B, C
+    (Indian Institute of Science)", "Team -- A (MIT)"): no title, whatever its shape."""
+    value = point_of(text, labels)
+    found = author_line(value, labels) if value is not None else None
+    # people, listed ("A, B", "A et al."): not the words of a subtitle ("Duet: Cloud Scale
+    # Load Balancing with Hardware and Software", where "Software" names no place)
+    listed = value is not None and _LISTED_PEOPLE.search(value) is not None
+    return found is not None and bool(found.authors) and placed(found) and listed
 
 
 def _venue_at(text: str, at: int, labels: Labels) -> regex.Match[str] | None:
@@ -2646,7 +2687,16 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
 
 
 def _phrased(out: Fields, text: str, labels: Labels) -> None:
-    """The authors and institutions that prose names ("作者是 X，来自 Y")."""
+    """The authors and institutions that prose names ("作者是 X，来自 Y"), and an author line
+    after a sentence's lead that says it names them ("作者来自 MIT 和微软：A、B（MIT），C
+    （微软研究院）。")."""
+    listed = _LISTED_AUTHORS.match(text) if text else None
+    found = author_line(listed["line"], labels, labelled=True) if listed is not None else None
+    if found is not None and any(a.affiliations for a in found.authors):
+        known = {a.name for a in out.authors}
+        out.authors += [a for a in found.authors if a.name not in known]
+        out.written.append(listed["line"] if listed is not None else text)
+        return
     for phrase_people, phrase_places in author_phrases(text, labels) if text else ():
         affiliation = (phrase_places,) if phrase_places else ()
         known = {a.name for a in out.authors}  # "第一作者Tyler Lu…" after the author field
@@ -2662,6 +2712,11 @@ def _phrased(out: Fields, text: str, labels: Labels) -> None:
 
 
 _COMMA = regex.compile(r"\s*[，,]\s*")
+# a sentence that says it names the authors, then names them after a colon: "作者来自 X、Y
+# 和 Z：A、B（X），C（Y）。", "The authors are at X and Y: A (X), B (Y)."
+_LISTED_AUTHORS = regex.compile(
+    r"\s*[^：:。.]{0,40}?(?:作者|(?i:\bauthors?\b))[^：:。]{0,60}[：:]\s*(?P<line>[^。]+?)\s*(?:。|\.?$)"
+)
 
 
 _PLACED_STOP = regex.compile(r"(?<=[)）])\.\s+(?=\p{Lu})")  # "… (Intel Labs). Proceedings …"

@@ -978,7 +978,7 @@ def author_phrases(text: str, labels: Labels) -> tuple[tuple[tuple[str, ...], st
     NYU", "by Jane Doe from MIT"): the people must be names and the institutions must
     look like institutions, so that "by deriving an order from hardware timestamps" is none."""
     found = []
-    for said_people, said_places in labels.author_phrases_in(text):
+    for said_people, said_places, placed_only in labels.author_phrases_in(text):
         people, written = _known_place_first(said_people, said_places, labels)
         names = people_in(people, labels) if people else ()
         if people and not names:
@@ -989,6 +989,8 @@ def author_phrases(text: str, labels: Labels) -> tuple[tuple[tuple[str, ...], st
         if people and not names:
             continue
         places = _leading_institutions(written.strip(), labels)
+        if placed_only and not places:
+            continue
         if names or places:
             found.append((names, places))
     found = list(dict.fromkeys(found))
