@@ -1214,6 +1214,26 @@ def test_a_multiple_of_what_another_system_reaches_is_a_comparison_with_it() -> 
         ),
         # measures of the same thing, not a list of what is compared with
         ("It lifts MMLU by 10% and GPQA by 14%.", [(10.0, (), ""), (14.0, (), "")]),
+        # the one comparison of a sentence holds for its later claims that say more or less,
+        # and for those of the next sentence on its line; not for a size
+        (
+            "它比现有的启发式算法好 18%，分类时间最多降低 3 倍，内存最多降低 3 倍。",
+            [
+                (18.0, (), "现有的启发式算法"),
+                (3.0, (), "现有的启发式算法"),
+                (3.0, (), "现有的启发式算法"),
+            ],
+        ),
+        (
+            "相比现有的 CNN 库，单层最多快 27.9 倍。整网最多快 5.6 倍。",
+            [(27.9, (), "现有的 CNN 库"), (5.6, (), "现有的 CNN 库")],
+        ),
+        (
+            "It is 2x faster than existing systems. It runs on 64 GPUs.",
+            [(2.0, (), "existing systems"), (64.0, (), "")],
+        ),
+        # "达到 X 的两倍": a multiple of what it is compared with
+        ("吞吐最多能达到现有最好的 TE 方案的两倍。", [(2.0, (), "现有最好的 TE 方案")]),
     ],
 )
 def test_every_comparison_finds_its_claims(
