@@ -1232,6 +1232,11 @@ def test_a_multiple_of_what_another_system_reaches_is_a_comparison_with_it() -> 
             "It is 2x faster than existing systems. It runs on 64 GPUs.",
             [(2.0, (), "existing systems"), (64.0, (), "")],
         ),
+        # a name defined with its acronym is a system; a venue is none
+        (
+            "Trimming is 2x faster than Cut Payload (CP) from NSDI 2014.",
+            [(2.0, ("cut-payload",), "")],
+        ),
         # "达到 X 的两倍": a multiple of what it is compared with
         ("吞吐最多能达到现有最好的 TE 方案的两倍。", [(2.0, (), "现有最好的 TE 方案")]),
     ],

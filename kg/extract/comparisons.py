@@ -32,6 +32,21 @@ _SYSTEM_NAME = re.compile(
 _HYPHEN_NAME = re.compile(
     r"(?<![\w\-])[A-Z][a-z]+(?:-[A-Z][a-z]+)+(?=\s*(?:[,.;:()（），。；]|$|and\b|or\b|where\b))"
 )
+# a name in Title Case defined with its acronym: "improves on Cut Payload (CP)"
+_DEFINED = re.compile(r"(?<![\w\-])((?:[A-Z][a-z]+[ \-]){1,3}[A-Z][a-z]+)(?=\s*\(([A-Z]{2,5})\))")
+
+
+def _defined_names(span: str, tables: Tables) -> list[re.Match[str]]:
+    """Names in Title Case whose acronym follows in brackets, its letters their initials
+    (not one kg knows by its acronym: "Nvidia Collective Communication Library (NCCL)")."""
+    return [
+        m
+        for m in _DEFINED.finditer(span)
+        if "".join(w[0] for w in re.split(r"[ \-]", m.group(1))) == m.group(2)
+        and m.group(2).casefold() not in tables.entity_by_fold
+    ]
+
+
 _WORKLOADS = frozenset({"model", "dataset", "benchmark"})
 # what a sentence holds when its "over" compares: a figure or a word of gain ("1.5x over",
 # "a speedup over", "Over TensorRT-LLM: 1.2x"); else "over" says how ("over NVLink")
@@ -115,6 +130,7 @@ def comparisons(
             ]
             found_names += _listed(span)
             found_names += _HYPHEN_NAME.finditer(span)
+            found_names += _defined_names(span, tables)
             if chinese or "、" in span:  # "和 DCTCP、pFabric 持平": Latin names only
                 found_names += _listed_zh(span)
             found_names += _lower_names(span, chinese)
@@ -425,4 +441,5 @@ def could_be_system(name: str, tables: Tables) -> bool:
         or (plural and tables.techniques.get(plural) is not None)
         or name.casefold() in tables.countries
         or name in tables.lexicon.not_systems
+        or name in tables.lexicon.labels.venues  # "Cut Payload (CP) from NSDI 2014"
     )
