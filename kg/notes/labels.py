@@ -56,6 +56,14 @@ _PEOPLE = rf"\s*(?P<people>{_NAME}(?:\s*(?:,|，|、|\band\b|和|与|&)\s*{_NAME
 _PROPERTY = regex.compile(r"^[A-Za-z][\w\-]*::\s*(.*)$")
 
 
+@lru_cache(maxsize=256)
+def _phrase_pattern(source: str) -> regex.Pattern[str]:
+    """An author phrase's regex, compiled when text first holds its literal: most of the
+    sixty never match a file's text, and the `regex` module takes 4 ms to compile each
+    (bench/README.md)."""
+    return regex.compile(source)
+
+
 def _alternatives(words: tuple[str, ...] | list[str]) -> str:
     """A regex alternation of words, longest first (so "Paper title" wins over "Paper")."""
     return "|".join(regex.escape(w) for w in sorted(set(words), key=len, reverse=True)) or "(?!)"
@@ -115,11 +123,9 @@ class Labels:
     _prefix_re: regex.Pattern[str] = field(init=False, repr=False, compare=False)
     _suffix_re: regex.Pattern[str] = field(init=False, repr=False, compare=False)
     _org_re: regex.Pattern[str] = field(init=False, repr=False, compare=False)
-    # (a literal part of the phrase, case-folded; its regex; whether it needs a place): the
-    # regex runs only on text that holds the literal
-    _phrases: tuple[tuple[str, regex.Pattern[str], bool], ...] = field(
-        init=False, repr=False, compare=False
-    )
+    # (a literal part of the phrase, case-folded; its regex's source; whether it needs a
+    # place): the regex is compiled and run only on text that holds the literal
+    _phrases: tuple[tuple[str, str, bool], ...] = field(init=False, repr=False, compare=False)
     _when_re: regex.Pattern[str] = field(init=False, repr=False, compare=False)
     _venues: dict[str, str] = field(init=False, repr=False, compare=False)
     _venue_re: regex.Pattern[str] = field(init=False, repr=False, compare=False)
@@ -258,7 +264,7 @@ class Labels:
             stop = r"[。；;\n，]" if placed else r"[。；;\n]"
             end = rf"(?=$|{stop}|\.\s|\.$)" if template.endswith("{institutions}") else ""
             literal = max((p for p in parts if not p.startswith("{")), key=len, default="")
-            phrases.append((literal.casefold(), regex.compile(source + end), placed))
+            phrases.append((literal.casefold(), source + end, placed))
         self._set("_phrases", tuple(phrases))
         days = _alternatives(self.weekdays)
         time = r"(?<![\w.])\d{1,2}(?::\d\d)?\s*(?:[ap]\.?m\b\.?)"
@@ -410,10 +416,10 @@ class Labels:
         ``placed``: the phrase names authors only if its institutions are places."""
         found = []
         folded = text.casefold()
-        for literal, rx, placed in self._phrases:
+        for literal, source, placed in self._phrases:
             if literal not in folded:
                 continue
-            for m in rx.finditer(text):
+            for m in _phrase_pattern(source).finditer(text):
                 groups = m.groupdict()
                 people, places = groups.get("people") or "", groups.get("institutions") or ""
                 found.append((people, places, placed))
