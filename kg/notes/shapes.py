@@ -106,7 +106,8 @@ _LOWER_OK = frozenset(
 _TRAILING_LINK = regex.compile(
     r"(?<=\S)(?:\s+[—–-]{1,2}\s+|[\s;；,，|]+)(?:DOI[:：]?\s*)?https?://\S+\s*$", regex.I
 )
-ET_AL = regex.compile(r"\s+et\s+al\.?\s*$")  # "Corbett et al." closing a list of names
+# "Corbett et al." closing a list of names, or a count of the rest ("Nathan Bronson 等 15 人")
+ET_AL = regex.compile(r"\s+et\s+al\.?\s*$|\s*等\s*[\d一二两三四五六七八九十]+\s*[人位名]\s*$")
 _VANCOUVER = regex.compile(r"^\p{Lu}\p{Ll}{2,}(?:-\p{Lu}\p{Ll}+)? \p{Lu}{2,3}$")
 _NUMBER_FIELD = regex.compile(r"^[^\s:：]{1,12}\s*[:：]\s*[\d.\-/:：\s]+$")
 # "Tag: Morphling", "Status: done": a word, a colon and one word is a field, not a title
