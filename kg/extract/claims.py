@@ -156,7 +156,7 @@ def claims(
                 baseline, vague = standing.ids, standing.vague
             elif not compared and carried is not None:
                 baseline, vague = carried.ids, carried.vague
-            elif not compared and before is not None and comparative(sentence, m):
+            elif not compared and before is not None and _comparative(sentence, m):
                 baseline, vague = before.ids, before.vague
             compared_here = bool(baseline or vague)
             for metric in _metric(paper, sentence, line, m, baseline, tables, compared_here):
@@ -518,7 +518,7 @@ def _baseline_for(
         return last[-1].ids, last[-1].vague
     # "比X分类时间好 18%，分类时间最多降低 3 倍，内存占用也最多降低 3 倍": the one comparison of
     # a sentence holds for its later claims that say more or less
-    if len(compared) == 1 and compared[0].start < m.start() and comparative(sentence, m):
+    if len(compared) == 1 and compared[0].start < m.start() and _comparative(sentence, m):
         return compared[0].ids, compared[0].vague
     return (), ""
 
@@ -532,7 +532,7 @@ _COMPARATIVE = re.compile(
 )
 
 
-def comparative(sentence: str, m: re.Match[str]) -> bool:
+def _comparative(sentence: str, m: re.Match[str]) -> bool:
     """Whether the words around a claim, in its clause, say more or less ("最多降低 3 倍",
     "10x more accurately"): a claim that compares, with what the sentence does not say."""
     before, after = _clause(sentence, m)

@@ -2691,12 +2691,13 @@ def _phrased(out: Fields, text: str, labels: Labels) -> None:
     after a sentence's lead that says it names them ("作者来自 MIT 和微软：A、B（MIT），C
     （微软研究院）。")."""
     listed = _LISTED_AUTHORS.match(text) if text else None
-    found = author_line(listed["line"], labels, labelled=True) if listed is not None else None
-    if found is not None and any(a.affiliations for a in found.authors):
-        known = {a.name for a in out.authors}
-        out.authors += [a for a in found.authors if a.name not in known]
-        out.written.append(listed["line"] if listed is not None else text)
-        return
+    if listed is not None:
+        found = author_line(listed["line"], labels, labelled=True)
+        if found is not None and any(a.affiliations for a in found.authors):
+            known = {a.name for a in out.authors}
+            out.authors += [a for a in found.authors if a.name not in known]
+            out.written.append(listed["line"])
+            return
     for phrase_people, phrase_places in author_phrases(text, labels) if text else ():
         affiliation = (phrase_places,) if phrase_places else ()
         known = {a.name for a in out.authors}  # "第一作者Tyler Lu…" after the author field
