@@ -83,7 +83,7 @@ def _unread(path: str) -> str:
 
 
 def build_all(
-    paths: Iterable[str | Path] | None = None,
+    paths: str | Path | Iterable[str | Path] | None = None,
     *,
     base: str = DEFAULT_BASE,
     lexicons: Sequence[str | Path] = (),
@@ -114,7 +114,7 @@ def build_all(
         warnings.warn(message, LimitWarning, stacklevel=2)
     with stages("lexicon"):
         lexicon = load_lexicon(lexicons)
-    paths = list(paths) if paths is not None else [files.default_notes_dir()]
+    paths = files.given_paths(paths) if paths is not None else [files.default_notes_dir()]
     notes = files.notes_files(paths)
     with stages("notes"), progress(len(notes), progress_bar, unit="files") as done:
         knowledge, statements, redone = build_statements(
@@ -221,7 +221,7 @@ def start_page(
 
 
 def build(
-    paths: Iterable[str | Path] | None = None,
+    paths: str | Path | Iterable[str | Path] | None = None,
     *,
     base: str = DEFAULT_BASE,
     lexicons: Sequence[str | Path] = (),

@@ -142,6 +142,12 @@ class NotesPath:
     name: str
 
 
+def given_paths(paths: str | Path | Iterable[str | Path]) -> list[Path]:
+    """The files and folders a caller gave: one path alone is one path, not the
+    characters of its name (``kg.build("notes/")``)."""
+    return [Path(paths)] if isinstance(paths, (str, Path)) else [Path(p) for p in paths]
+
+
 def find_notes(paths: Iterable[str | Path]) -> list[Path]:
     """The notes files under the given files and folders, in a stable order. Folders
     are followed through links (each real folder once); one that cannot be read is an
@@ -277,10 +283,10 @@ def _files(folder: Path) -> Iterator[Path]:
             yield Path(top) / name
 
 
-def notes_files(paths: Iterable[str | Path]) -> list[NotesPath]:
+def notes_files(paths: str | Path | Iterable[str | Path]) -> list[NotesPath]:
     """The notes files under the given files and folders, each with its stable name, in a
-    stable order."""
-    given = [Path(p) for p in paths]
+    stable order. One path alone is one path, not the characters of its name."""
+    given = given_paths(paths)
     # resolved once: a shell glob gives one root per file (kg build notes/*.md)
     roots = list(dict.fromkeys((p if p.is_dir() else p.parent).resolve() for p in given))
     folders = [p for p in given if p.is_dir()]

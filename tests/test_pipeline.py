@@ -150,3 +150,13 @@ def test_a_duplicate_doi_across_files_stays_right_when_files_change(tmp_path: Pa
     assert titles == ["Alpha again", "Beta", "Gamma"]
     assert not [p for p in built.problems if "duplicate DOI" in p.message]
     assert _outputs(built) == _outputs(build_all([notes]))
+
+
+def test_one_path_given_alone_is_one_path() -> None:
+    # a folder's name as a string, not a list: its notes, not a walk of "/" (the first
+    # character of the name), which had read the whole machine or failed on /dev
+    folder = ROOT / "tests" / "data" / "cases" / "question-sheet"
+    titles = [p.title for p in read_notes([folder]).papers]
+    assert len(titles) == 4
+    assert [p.title for p in read_notes(str(folder)).papers] == titles
+    assert len(build_all(folder).knowledge.papers) == 4

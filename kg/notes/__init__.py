@@ -68,6 +68,7 @@ from .shapes import (
     footnote_places,
     footnoted_authors,
     is_prose,
+    is_question,
     marked_authors,
     normalize_doi,
     own_name,
@@ -113,7 +114,9 @@ __all__ = [
 
 
 def read_notes(
-    paths: Iterable[str | Path], lexicon: Lexicon | None = None, conference: str = ""
+    paths: str | Path | Iterable[str | Path],
+    lexicon: Lexicon | None = None,
+    conference: str = "",
 ) -> Corpus:
     """Read notes files and folders into a :class:`Corpus`.
 
@@ -436,7 +439,8 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
     )
     parsed = parse(text, headers)
     lines = _field_items(_heading_fields(list(parsed.lines), labels), labels)
-    lines = _footnoted(_continued_fields(_awards(_wrapped(lines, labels), labels), labels), labels)
+    lines = _answers(_awards(_wrapped(lines, labels), labels))
+    lines = _footnoted(_continued_fields(lines, labels), labels)
     open_fence = _unclosed_fence(text)
     if open_fence is not None:
         at, rest = open_fence
@@ -923,6 +927,19 @@ def _awards(lines: list[Line], labels: Labels) -> list[Line]:
         return before if award else None  # the award is no part of the paper kg states
 
     return _onto_previous(lines, join)
+
+
+def _answers(lines: list[Line]) -> list[Line]:
+    """A question's answer ("Q. Who wrote it?", then "A. Andrew Baumann, … (MSR)") without
+    its mark, which would read as the first author's initial; what the answer says stays."""
+    out = lines[:1]
+    for before, line in pairwise(lines):
+        m = _ANSWER.match(line.text) if is_question(before.text) else None
+        out.append(replace(line, text=line.text[m.end() :]) if m else line)
+    return out
+
+
+_ANSWER = regex.compile(r"^(?:A\d{0,2}\s*[.:：)]|答\s*[:：])\s*(?=\S)")
 
 
 def _continued_fields(lines: list[Line], labels: Labels) -> list[Line]:

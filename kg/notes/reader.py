@@ -57,6 +57,7 @@ from .shapes import (
     is_institution,
     is_person,
     is_prose,
+    is_question,
     is_stray_number,
     placed,
     point_of,
@@ -1852,6 +1853,8 @@ class Structure:
                 return True
             if _ID_LINE.match(nxt.text) and _says_id(nxt.text) and len(nxt.text) <= 120:
                 return True  # "arXiv 1708.08917" on its own line, as "DOI 10.1145/…" is
+            if is_question(nxt.text):
+                continue  # a sheet's "Q. Who wrote it?" over its answer, the authors
             about = is_prose(nxt.text) or self.remark_line(nxt)
             if k == 0 and line.strong and (self.labels.bare_label(nxt.text) or about):
                 if first:
@@ -2131,8 +2134,8 @@ def _title_of(line: Line, labels: Labels) -> tuple[str | None, str, str]:
         text = _TRAILING_MARKS.sub("", text)
         text = _SPACE_RUN.sub(" ", text).strip(" |｜")
     shape = title_shape(text, labels)
-    if not shape.ok or _led_authors(text, labels):
-        return None, "", ""
+    if not shape.ok or is_question(text) or _led_authors(text, labels):
+        return None, "", ""  # "Q. Who wrote it?": a point of the notes, whatever its shape
     return shape.title, shape.note, shape.prefix
 
 
@@ -2662,6 +2665,9 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
                 else:
                     out.institutions += found.institutions
                 out.authors += found.authors
+                asked = out.abstract[-1] if out.abstract else None
+                if at and asked is draft.body[at - 1] and is_question(asked.text):
+                    out.abstract.pop()  # "Q. Who wrote it?": answered by this line
                 unplaced = sum(not a.affiliations for a in found.authors)
                 if unplaced < len(found.authors):
                     unplaced = 0  # some have theirs: the next line is no one's place
@@ -2677,7 +2683,8 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
                 _add_link(out, url, "", labels)
             continue
         _phrased(out, text, labels)
-        authors_open = False
+        # "Q. Who wrote it?" over its answer, the authors: a line of the notes, no summary yet
+        authors_open = authors_open and is_question(text)
         _links_of(out, line, labels)
         if mode == "remarks":
             out.remarks.append(text)

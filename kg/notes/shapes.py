@@ -41,6 +41,7 @@ _NUMBERING = regex.compile(
     r"^(?:\d{1,3}(?:\.\d{1,3})+\.?\s+(?=\p{Lu}[\p{L}\d\-+]*[:：]|\p{Lu}\S*(?:\s+\S+){3})"
     r"|[(（\[]?\d{1,3}[)）\]]|\d{1,3}\s*[.、,，:：|｜·・•]|[A-Z]\d?\."
     r"|\d{1,3}/(?:\d{1,3})?(?=\s)"  # a thread's posts: "2/ ...", "3/10 ..."
+    r"|[A-Z]{1,2}\d{1,3}\s*[▸▶►→»›]"  # a sheet's code, then an arrow: "P1 ▸ Title"
     # Chinese, circled and keycap ordinals: （一）, 一、, ①, 1️⃣, 🔟
     rf"|[(（][{_ZH_DIGITS}]{{1,3}}[)）]|[{_ZH_DIGITS}]{{1,3}}\s*[、.．]|[\u2460-\u2473\u3251-\u325f]"
     r"|(?:\d\ufe0f?\u20e3)+|\U0001f51f"
@@ -52,6 +53,7 @@ _NUMBERING = regex.compile(
 # a point in a recording before what was said there: "⏱ 00:04:37 第一篇 ▶ Title", "[12:05] Title"
 # (not a time range, which a session's slot is: "09:00-10:30 Session 1")
 _TIMESTAMP = regex.compile(r"^[\[(]?(?:\d{1,2}:)?\d{1,2}:\d\d[\])]?(?!\s*[-–~])\s+")
+_QUESTION = regex.compile(r"^(?:Q\d{0,2}|问\s*\d{0,2})\s*(?:(?P<colon>[:：])|[.)、])\s*\S")
 _STRAY_NUMBER = regex.compile(r"^[(（]?\d{1,3}\s*[,，.、)）:：]?$")
 _SENTENCE_END = regex.compile(r"(?:[。！？]|(?<!\b\p{Lu}|\bal|\bvs|\be\.g|\bi\.e)\.)\s*$")
 _SENTENCES = regex.compile(r"[。！？]|(?<=[a-z0-9)])[.?!](?=\s+[A-Z(])")
@@ -160,6 +162,14 @@ def strip_numbering(text: str) -> str:
     stripped = _NUMBERING.sub("", LEADING_SYMBOLS.sub("", stripped), count=1)
     stripped = LEADING_SYMBOLS.sub("", stripped)
     return stripped or text
+
+
+def is_question(text: str) -> bool:
+    """A question the note-taker asks, led by its mark ("Q. Who wrote it?", "Q2: why …",
+    "问：…"): a point of a paper's notes, never its title."""
+    m = _QUESTION.match(text.strip())
+    # "Q. Wang, L. Zhang (PKU)" is an author line: a dot's question ends with its mark
+    return m is not None and (m.group("colon") is not None or text.rstrip().endswith(("?", "？")))
 
 
 def is_stray_number(text: str) -> bool:
