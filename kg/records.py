@@ -194,7 +194,9 @@ class Concept:
 
 @dataclass(frozen=True)
 class Entity:
-    """A named thing: a system, library, hardware, platform, dataset or model."""
+    """A named thing: a system, library, hardware, platform, dataset or model; or a
+    method, an approach known by its name ("2PL", "Paxos", "ECMP") that a paper compares
+    with, an instance of the scheme's ``technique``."""
 
     id: str
     name: str
@@ -202,6 +204,7 @@ class Entity:
     aliases: tuple[str, ...] = ()
     description: str = ""
     wikidata: str = ""
+    technique: str = ""  # a method's concept in kg's technique scheme
 
 
 @dataclass(frozen=True)

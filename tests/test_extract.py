@@ -972,11 +972,24 @@ def test_a_technique_named_only_to_be_denied_is_not_the_papers(
             [],
             "best SIMT-based OpenCL code",
         ),
+        # an approach known by its name is a method compared with: alone, in a list of its
+        # own, or in a list with systems; one written as words stays an unnamed baseline
+        ("IC3 beats 2PL and OCC by 2x on TPC-C.", ["2pl", "occ"], ""),
+        ("It runs 2x faster than NCCL.", ["nccl"], ""),  # a library: no method
+        ("和标准 Paxos 相比，延迟低 40%。", ["paxos"], ""),
+        ("相比 TCP 和 DCTCP，短流完成时间缩短 2-4 倍。", ["dctcp", "tcp"], ""),
+        ("和 SVS、DiskANN、HNSW 这些索引相比，延迟降低 1.5 倍。", ["diskann", "hnsw", "svs"], ""),
+        ("Bamboo beats traditional checkpointing by 3.7x.", [], "traditional checkpointing"),
+        ("It is 2x faster than Paxos-style logs.", [], ""),
+        ("It is a store of its own rather than a DBMS, and 2x faster.", [], ""),
     ],
 )
 def test_every_way_of_naming_a_comparison(abstract: str, baselines: list[str], vague: str) -> None:
-    facts, _ = facts_of(paper_with(abstract=abstract))
+    facts, know = facts_of(paper_with(abstract=abstract))
     assert sorted(facts.baselines) == baselines
+    for eid in facts.baselines:  # a method is an instance of a technique of the scheme
+        entity = know.entities[eid]
+        assert (entity.type == "method") == (entity.technique in LEX.concepts)
     if vague:
         assert [m.compared_with for m in facts.metrics] == [vague]
 

@@ -14,10 +14,11 @@ import pyoxigraph as ox
 import pytest
 import rdflib
 from rdflib.compare import isomorphic
-from rdflib.namespace import OWL, XSD
+from rdflib.namespace import OWL, RDFS, SKOS, XSD
 
 import kg
 from kg.cli import main
+from kg.rdf.vocab import KG
 
 from .conftest import SC21
 
@@ -335,3 +336,41 @@ def test_kg_push_and_query_endpoint_work_against_virtuoso(sc21_out: Path, virtuo
     assert main([*question, "-g", str(sc21_out / "graph.ttl")]) == 0
     local = capfd.readouterr().out
     assert remote == local and local.count("\n") == 8  # a header and 7 claims above 5x
+
+
+def test_a_method_compared_with_is_an_instance_of_its_technique(tmp_path: Path) -> None:
+    notes = tmp_path / "notes.md"
+    notes.write_text(
+        "## IC3: Scaling Multicore Databases via Constrained Parallel Execution\n\n"
+        "Zhaoguo Wang, Shuai Mu, Yang Cui (NYU)\n\n"
+        "Under contention on TPC-C it beats 2PL and OCC by up to 3.4x in throughput.\n",
+        encoding="utf-8",
+    )
+    graph = kg.build([notes], conference="SIGMOD 2016")
+    rows = graph.query(
+        """SELECT ?name ?technique WHERE {
+             ?paper kg:comparesWith ?m . ?claim kg:baseline ?m .
+             ?m a kg:Method ; rdfs:label ?name ; kg:instanceOf/skos:prefLabel ?technique .
+             FILTER(LANG(?technique) = "en") }""",
+        initNs={"kg": str(KG), "skos": str(SKOS), "rdfs": str(RDFS)},
+    )
+    assert sorted((str(n), str(t)) for n, t in rows) == [
+        ("2PL", "two-phase locking"),
+        ("OCC", "optimistic concurrency control"),
+    ]
+    assert kg.validate(graph).conforms
+
+
+def test_a_lexicon_method_names_a_technique_of_the_scheme(tmp_path: Path) -> None:
+    extra = tmp_path / "entities.yaml"
+    extra.write_text(
+        "entities:\n  - id: raft\n    name: Raft\n    type: method\n", encoding="utf-8"
+    )
+    with pytest.raises(kg.LexiconError, match="method names its technique"):
+        kg.load_lexicon([extra])
+    extra.write_text(
+        "entities:\n  - id: raft\n    name: Raft\n    type: method\n    technique: konsensus\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(kg.LexiconError, match="'konsensus' is not a concept"):
+        kg.load_lexicon([extra])

@@ -94,6 +94,11 @@ BREAKS: dict[str, tuple[Callable[[rdflib.Graph], None], URIRef, str]] = {
         SKOS.prefLabel,
         "language-tagged",
     ),
+    "method of no technique": (
+        lambda g: g.add((URIRef(BASE + "method/2pl"), RDF.type, KG.Method)),
+        KG.instanceOf,
+        "instance of exactly one technique",
+    ),
     "line zero": (
         lambda g: (
             g.remove((PAPER, KG.sourceLine, None)),

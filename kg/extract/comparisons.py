@@ -176,6 +176,12 @@ def comparisons(
                 # "than the previous state of the art on 16 GPUs (all A100s)": the hardware
                 # is the setting; only hardware named first is what is compared ("than an A100")
                 named = []
+            if not _CONTRAST.search(sentence, 0, start):
+                # "beats 2PL and OCC", "相比 TCP 和 DCTCP": approaches by their names
+                mine = [(a, b) for a, b in taken if any(start + a == p for p, _ in named)]
+                methods = _methods(span, tables, mine)
+                new += [entity for _, _, entity in methods]
+                named = sorted([*named, *((start + a, e.id) for a, _, e in methods)])
             phrase = vague_baseline(span, tables, sure)
             at = start + span.find(phrase) + len(phrase) if phrase else 0
             if phrase and _KIND.search(phrase) and all(pos < at for pos, _ in named):
@@ -392,6 +398,84 @@ _LATIN_RUN = re.compile(r"[A-Za-z0-9][\w.+\-]*")
 _HARDWARE_KIND = re.compile(
     r"(?:[A-Za-z][\w\-]*\s+){0,2}(?:CPU|GPU|ASIC|FPGA|TPU|NPU)s?(?:\s*(?:实现|版本|上))?"
 )
+
+
+def _methods(
+    span: str, tables: Tables, taken: list[tuple[int, int]]
+) -> list[tuple[int, int, Entity]]:
+    """The approaches a comparison names by their names ("2PL and OCC", "the standard
+    Paxos", "相比 TCP 和 DCTCP" beside a system ``taken`` already): each a name of a
+    curated technique (not a topic), written as a name (capitals or digits in every
+    word), as a method of that technique. Alone, they must be a list and nothing else:
+    none for "Paxos-style logs", nor for what is written as words ("traditional
+    checkpointing", "块稀疏编码": an unnamed baseline)."""
+    longest: dict[int, tuple[int, str]] = {}
+    for a, b, cid in tables.techniques.finditer(span):
+        named = all(_NAME_WORD.search(w) for w in re.split(r"[\s\-]+", span[a:b]))
+        if (
+            named
+            and tables.lexicon.concepts[cid].kind != "topic"
+            and not any(x < b and a < y for x, y in taken)
+            and b - a > longest.get(a, (0, ""))[0]
+        ):
+            longest[a] = (b - a, cid)
+    if taken:  # items of the list the names are in: "SVS、DiskANN、HNSW、SCANN"
+        items = list(taken)
+        found = [(a, a + size) for a, (size, _) in longest.items()]
+        while joined := [
+            (a, b)
+            for a, b in found
+            if (a, b) not in items
+            and any(_between(span, y, a) or _between(span, b, x) for x, y in items)
+        ]:
+            items += joined
+        picked = sorted(x for x in items if x not in taken)
+        return [(a, b, _method(span[a:b], longest[a][1], tables)) for a, b in picked]
+    out: list[tuple[int, int, Entity]] = []
+    lead = _METHOD_LEAD.match(span)
+    at = lead.end() if lead else 0
+    while at in longest:
+        size, cid = longest[at]
+        out.append((at, at + size, _method(span[at : at + size], cid, tables)))
+        more = _METHOD_NEXT.match(span, at + size)
+        if more is None:
+            break
+        at = more.end()
+    end = out[-1][1] if out else 0
+    rest = span[end:]
+    if out and (not rest.strip(" .。") or _VAGUE_END.match(span, end) or _MORE.match(rest)):
+        return out
+    return []
+
+
+def _between(span: str, end: int, start: int) -> bool:
+    """Whether only a list's separator stands between two items of ``span``."""
+    return end <= start and _METHOD_NEXT.fullmatch(span, end, start) is not None
+
+
+def _method(name: str, cid: str, tables: Tables) -> Entity:
+    """The method ``name`` of technique ``cid`` (unless the lexicon knows the name)."""
+    eid = system_id(name)
+    return tables.lexicon.entities.get(eid) or Entity(eid, name, "method", technique=cid)
+
+
+# words before a method's name ("the standard Paxos", "传统的一致性哈希"), and between two
+_METHOD_LEAD = re.compile(
+    r"(?:(?:the|a|an|plain|standard|classic|classical|traditional|conventional|vanilla|default"
+    r"|basic|stock)\s+|(?:标准|传统|经典|普通|原生|常规)的?\s*)*",
+    re.IGNORECASE,
+)
+_METHOD_NEXT = re.compile(
+    r"\s*(?:,\s*(?:and\s+|or\s+)?|\s(?:and|or)\s+|[、和与及或]\s*)" + _METHOD_LEAD.pattern,
+    re.IGNORECASE,
+)
+# what says how it compares right after the name: "比 2PL 快", "比 OCC 更稳"
+_MORE = re.compile(r"\s*(?:更|快|慢|高|低|好|差|少|多|强|弱)")
+# a word written as a name: "2PL", "Paxos", "B+"
+_NAME_WORD = re.compile(r"[A-Z0-9+]")
+# words that set a thing apart rather than compare with it: "rather than a DBMS", "other
+# than GEMM", "instead of TCP"
+_CONTRAST = re.compile(r"(?i)\b(?:rather|other)\s+than\s*$|\binstead\s+of\s*$")
 
 
 def _technique(phrase: str, tables: Tables) -> bool:

@@ -52,6 +52,7 @@ STYLE: dict[str, tuple[str, str, str]] = {
     "Dataset": ("Dataset", "#afb42b", "ellipse"),
     "Model": ("Model", "#d84315", "ellipse"),
     "Benchmark": ("Benchmark", "#8d6e63", "ellipse"),
+    "Method": ("Method", "#fb8c00", "hexagon"),
 }
 RANK = {cls: i for i, cls in enumerate(STYLE)}
 
@@ -64,7 +65,8 @@ SELECT ?node ?class ?label WHERE {
 _EDGES = """
 SELECT ?s ?p ?o WHERE {
   VALUES ?p { kg:conference kg:session kg:affiliation kg:person kg:country kg:technique
-              kg:topic kg:presents kg:comparesWith kg:mentions kg:claim kg:baseline skos:broader }
+              kg:topic kg:presents kg:comparesWith kg:mentions kg:claim kg:baseline skos:broader
+              kg:instanceOf }
   ?s ?p ?o .
 }
 """

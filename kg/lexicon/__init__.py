@@ -249,7 +249,9 @@ def _merge(read: list[LexiconFile]) -> Lexicon:
         technique_heads_zh=words.get("technique_heads_zh", ()),
         entities=_frozen(
             {
-                e.id: Entity(e.id, e.name, e.type, e.aliases, e.description, e.wikidata)
+                e.id: Entity(
+                    e.id, e.name, e.type, e.aliases, e.description, e.wikidata, e.technique
+                )
                 for e in entries["entities"].values()
             }
         ),

@@ -12,7 +12,8 @@ fix. The rules:
 - countries: every alias unique (case-insensitive);
 - techniques: every label and synonym unique (English case-insensitive, Chinese
   exact); every ``broader`` id exists, and broader links have no cycle;
-- entities: every name and alias unique (exact);
+- entities: every name and alias unique (exact); a technique named is a concept, and a
+  method names one;
 - metrics: every pattern compiles; a comparison pattern has a ``span`` group; the
   measures a unit or a labelled value names exist, and so does a labelled
   value's unit; a unit's ``qudt`` is a unit of QUDT (``ontology/qudt-units.txt``);
@@ -144,6 +145,11 @@ def _concepts(lexicon: Lexicon, fail) -> None:  # type: ignore[no-untyped-def]
 
 
 def _entities(lexicon: Lexicon, fail) -> None:  # type: ignore[no-untyped-def]
+    for e in lexicon.entities.values():
+        if e.technique and e.technique not in lexicon.concepts:
+            fail("entities", e.id, f"technique {e.technique!r} is not a concept")
+        if e.type == "method" and not e.technique:
+            fail("entities", e.id, "a method names its technique (technique: <concept id>)")
     _distinct(
         "entities",
         ((e.id, n) for e in lexicon.entities.values() for n in (e.name, *e.aliases)),

@@ -77,6 +77,7 @@ EntityType = Literal[
     "dataset",
     "model",
     "benchmark",
+    "method",
 ]
 
 
@@ -87,6 +88,7 @@ class EntityEntry(_Entry, frozen=True, forbid_unknown_fields=True):
     aliases: tuple[str, ...] = ()
     description: str = ""
     wikidata: str = ""
+    technique: str = ""  # a method's concept: "2PL" is pessimistic-concurrency-control
 
 
 # --- metrics.yaml ---------------------------------------------------------------------------

@@ -442,6 +442,7 @@ def _techniques(iris: Iris, know: Knowledge) -> Iterable[Triple]:
     """The technique scheme: the concepts papers use and everything broader."""
     used: set[str] = set()
     stack = [c for f in know.papers for c in (*f.techniques, *f.topics)]
+    stack += [e.technique for e in know.entities.values() if e.technique]  # of methods
     while stack:
         cid = stack.pop()
         if cid in used or cid not in know.concepts:
@@ -503,6 +504,8 @@ def _entities(iris: Iris, know: Knowledge) -> Iterable[Triple]:
             yield Triple(node, iri(DCTERMS.description), text(e.description, "en"))
         if e.wikidata:
             yield Triple(node, SAME, iri(WD + e.wikidata))
+        if e.technique:  # "2PL", a method of pessimistic concurrency control
+            yield Triple(node, iri(KG.instanceOf), iris.technique(e.technique))
 
 
 def _units(iris: Iris, know: Knowledge, lexicon: Lexicon) -> Iterable[Triple]:

@@ -35,6 +35,7 @@ class KG(DefinedNamespace):
     Dataset: URIRef
     Model: URIRef
     Benchmark: URIRef
+    Method: URIRef
     Person: URIRef
     Country: URIRef
     Unit: URIRef
@@ -54,6 +55,7 @@ class KG(DefinedNamespace):
     topic: URIRef
     presents: URIRef
     comparesWith: URIRef
+    instanceOf: URIRef
     mentions: URIRef
     claim: URIRef
     paper: URIRef
@@ -135,4 +137,5 @@ ENTITY_CLASSES = {
     "dataset": KG.Dataset,
     "model": KG.Model,
     "benchmark": KG.Benchmark,
+    "method": KG.Method,
 }
