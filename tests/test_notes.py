@@ -73,6 +73,10 @@ def test_case(case: Path) -> None:
                 "authors": [a.name for a in paper.authors],
                 # each author's affiliations as the notes give them
                 "affiliated": {a.name: list(a.affiliations) for a in paper.authors},
+                # the paper's own venue, when the notes give each paper one
+                "venue": f"{paper.conference.name} {paper.conference.year}"
+                if paper.conference
+                else "",
             }
             got = derived[key] if key in derived else getattr(paper, key)
             assert got == value, (key, got, value)

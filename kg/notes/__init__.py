@@ -33,7 +33,13 @@ from .bibtex import bibtex_fields, bibtex_file
 from .canvas import CanvasError, canvas_to_markdown
 from .chat import chat_to_markdown, is_chat_export
 from .conference import is_year, most_named, parse_conference, venue_in, venue_name
-from .frontmatter import bare_front_matter, bundled_notes, page_properties, read_front_matter
+from .frontmatter import (
+    bare_front_matter,
+    bundled_notes,
+    mail_headers,
+    page_properties,
+    read_front_matter,
+)
 from .labels import NUMBERED_SECTION, Labels, labels_for
 from .latex import is_latex, latex_to_markdown
 from .markdown import Headers, Line, parse, split_breaks
@@ -425,6 +431,7 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
         text = bundle  # notes put into one file, each with its front matter
     bare = None if bundle else bare_front_matter(text)
     bare = bare or page_properties(text, lambda key: _paper_label(key, labels))
+    bare = bare or mail_headers(text)
     if bare is not None:
         text = bare[1]
     sheet = lower_path.endswith((*SPREADSHEETS, ".xlsx")) or anki

@@ -101,6 +101,32 @@ def page_properties(text: str, paper_field: Callable[[str], bool]) -> tuple[str,
     return head, "\n" * end + "\n".join(lines[end:])
 
 
+# a mail's header fields: "Subject: [sys-reading] digest #14", "From: …", "Date: …"
+_MAIL_HEADER = regex.compile(
+    r"^(?P<key>From|To|Cc|Subject|Date|Reply-To|Sender|Message-ID|List-Id):"
+    r"[ \t]*(?P<value>.*?)\s*$",
+    regex.I,
+)
+
+
+def mail_headers(text: str) -> tuple[str, str] | None:
+    """A mail saved as text, its header fields first (From, Date, Subject …) up to a blank
+    line: its subject is the notes' title, and the fields are no part of the notes. Returns
+    the title as YAML and the text with the fields' lines left blank, or None."""
+    lines = text.split("\n")
+    found = []
+    for line in lines:
+        m = _MAIL_HEADER.match(line)
+        if m is None:
+            break
+        found.append((m.group("key").casefold(), m.group("value")))
+    end = len(found)
+    subject = dict(found).get("subject")
+    if end < 2 or not subject or (end < len(lines) and lines[end].strip()):
+        return None
+    return f"title: {json.dumps(subject, ensure_ascii=False)}", "\n" * end + "\n".join(lines[end:])
+
+
 def read_front_matter(text: str, first_line: int, labels: Labels, report: Report) -> FrontMatter:
     """Read front matter whose first line is ``first_line`` of the file."""
     if not text:

@@ -66,6 +66,7 @@ from .shapes import (
     title_shape,
     venue_only,
     venue_tag,
+    venue_tail,
 )
 
 CUES = {
@@ -2665,6 +2666,7 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
                 else:
                     out.institutions += found.institutions
                 out.authors += found.authors
+                out.conference = out.conference or venue_tail(text, labels)  # "… -- OSDI 2014"
                 asked = out.abstract[-1] if out.abstract else None
                 if at and asked is draft.body[at - 1] and is_question(asked.text):
                     out.abstract.pop()  # "Q. Who wrote it?": answered by this line

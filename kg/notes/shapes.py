@@ -164,6 +164,13 @@ def strip_numbering(text: str) -> str:
     return stripped or text
 
 
+def venue_tail(text: str, labels: Labels) -> str:
+    """The venue after the last dash or bar of a line ("A and B, Stanford University --
+    USENIX ATC 2014": "USENIX ATC 2014"), or ""."""
+    m = _DASHED_TAIL.search(text)
+    return m.group(1) if m is not None and venue_tag(m.group(1), labels) else ""
+
+
 def is_question(text: str) -> bool:
     """A question the note-taker asks, led by its mark ("Q. Who wrote it?", "Q2: why …",
     "问：…"): a point of a paper's notes, never its title."""
@@ -691,6 +698,9 @@ def author_line(text: str, labels: Labels, labelled: bool = False) -> AuthorLine
     text = _WITH.sub(r"\1", text)  # "A (CMU); with B and C (CMU)": B is an author too
     text = _inverted_names(text, labels) or text  # "Zhou, Jingyu; Xu, Meng"
     text = _ID_TAIL.sub("", text)  # "A, B (MIT) — DOI 10.1145/…": the paper's id after them
+    venue = venue_tail(text, labels)
+    if venue:
+        text = text[: text.rindex(venue)].rstrip(" -—–|")  # "A, B, MIT -- USENIX ATC 2014"
     text = _middot_list(text, labels)  # "Tokyo Institute of Technology · RIKEN R-CCS"
     if _COLON_INSIDE.search(text):
         return None  # "Deep Packet Inspection, DPI：不光看包头……": a term and what it means
@@ -835,6 +845,8 @@ def _address(pieces: list[str], k: int, labels: Labels) -> bool:
     )
 
 
+# what follows the last dash or bar of a line: "… -- EuroSys 2015", "… | OSDI '14"
+_DASHED_TAIL = regex.compile(r"\s+(?:[—–|]|-{1,2})\s+([^—–|]+?)\s*$")
 _ID_TAIL = regex.compile(r"\s+[—–\-·|]{1,2}\s+(?:doi|arxiv)\b.*$", regex.I)
 # a date or a time is no institution: "Extracted Annotations (7/5/2023, 8:20:55 AM)"
 _DATE_TIME = regex.compile(r"^\d[\d/:.\-\s]*(?:[AP]M)?$", regex.I)
