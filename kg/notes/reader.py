@@ -145,6 +145,8 @@ _BRACKET_GROUP = regex.compile(r"【([^【】\n]{1,30})】")
 # a title in book-title marks in a paragraph that says it is a paper's ("本周分享的论文是
 # 《Title》，作者来自…"): a Chinese note's way of naming the paper it is about
 _BOOK_TITLE = regex.compile(r"《(?P<title>[^《》\n]{8,300})》")
+# a title in book-title marks opening a line, then a pause: "《Title》，作者：…"
+_BOOK_FIRST = regex.compile(r"^《(?P<title>[^《》\n]{8,300})》\s*[，,、:：]?\s*(?P<rest>.*)$")
 _PAPER_WORDS = regex.compile(r"论文|文章|作者|一作|paper|DOI|doi\.org|arXiv", regex.I)
 _TAGS_ONLY = regex.compile(r"(?:\s*<[^<>]*>)+\s*")
 _HANDLE = regex.compile(r"(?<![\w@])@\w{2,30}\b\s*")
@@ -1162,7 +1164,7 @@ class Structure:
         led = m is None  # "today's paper: "ZeRO: …" (SC20) by …": a few words lead in
         m = m or _QUOTED_AFTER_LEAD.match(line.text)
         if m is None:
-            return None
+            return self.book_first(line)
         shape = title_shape(m.group("title"), self.labels)
         if not shape.ok:
             return None
@@ -1185,6 +1187,26 @@ class Structure:
         if led and not (shape.strong and (venue or named)):
             return None  # 'Takeaway: "batch every request"': a quote, no paper
         return shape.title, out, venue
+
+    def book_first(self, line: Line) -> tuple[str, list[Line], str] | None:
+        """ "《Title》，作者：A、B（MIT）。What it does …": a title in book-title marks first,
+        then an author field and the note-taker's words: the title, the authors' line and
+        the rest as lines. Only with its authors: "《深入理解计算机系统》这本书…" is a book."""
+        m = _BOOK_FIRST.match(line.text)
+        shape = title_shape(m.group("title"), self.labels) if m else None
+        if m is None or shape is None or not shape.ok or len(shape.title.split()) < 3:
+            return None
+        who, _, said = m.group("rest").partition("。")
+        label = self.labels.label(who)
+        if label is None or label[0] != "institutions":
+            return None
+        found = author_line(label[1], self.labels, labelled=True)
+        if found is None or not (placed(found) or len(found.authors) >= 2):
+            return None  # "《DDIA》，作者：Martin Kleppmann。": one name, no place, a book
+        out = [replace(line, text=label[1], kind="authors", links=(), lead="", tags=())]
+        if said.strip():
+            out.append(replace(line, text=said.strip(), kind="text", lead="", tags=()))
+        return shape.title, out, ""
 
     def venue_after(self, line: Line, title: str) -> str:
         """The venue in brackets right after a title on its line ("**Title** (SOSP 2019) —
