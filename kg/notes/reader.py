@@ -1842,6 +1842,8 @@ class Structure:
         first_in_block = i == 0 or lines[i - 1].block != line.block
         if first_in_block and (self.one_line_paper(line) or self.quoted_first(line) is not None):
             return True
+        if not first_in_block and self.quoted_below(lines, i):
+            return True
         title, note, _ = self.title_of(line)
         if title is None:
             summed = self.title_then_summary(line) if first_in_block else None
@@ -1886,6 +1888,21 @@ class Structure:
             if not self.link_only(nxt):
                 break
         return False
+
+    def quoted_below(self, lines: list[Line], i: int) -> bool:
+        """A title in quotes with its venue or authors under a line that is no prose (a
+        schedule's "Week 3 · Feb 12 · presenter: Alice", then '"Omega: …" (EuroSys '13)'
+        and the authors): a paper starts inside the paragraph."""
+        quoted = self.quoted_title(lines[i])
+        if quoted is None or is_prose(lines[i - 1].text):
+            return False
+        title, said, venue = quoted
+        authors = any(s.kind == "authors" for s in said) or (
+            i + 1 < len(lines)
+            and lines[i + 1].block == lines[i].block
+            and author_line(lines[i + 1].text, self.labels) is not None
+        )
+        return title_shape(title, self.labels).strong and bool(venue or authors)
 
     def in_paragraph(self, lines: list[Line], i: int) -> bool:
         """Whether line ``i`` goes on a paragraph of prose: the line above it is no title,
@@ -2002,6 +2019,14 @@ class Structure:
                 or self.bold_peer(lines, i, j)
                 or self.opening_peer(lines, i, j)
             ):
+                # "Week 3 · Feb 14 · presenter: Dev", then the next title in quotes: the
+                # lines above that title in its paragraph are the next paper's, not this one's
+                while (
+                    j - 1 > i
+                    and lines[j - 1].block == lines[j].block != lines[i].block
+                    and not is_prose(lines[j - 1].text)
+                ):
+                    j -= 1
                 break
             if labelled and self.starts_paper(lines, j) and not self.labels.label(text):
                 break
