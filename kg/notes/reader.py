@@ -146,7 +146,12 @@ _BRACKET_GROUP = regex.compile(r"【([^【】\n]{1,30})】")
 # 《Title》，作者来自…"): a Chinese note's way of naming the paper it is about
 _BOOK_TITLE = regex.compile(r"《(?P<title>[^《》\n]{8,300})》")
 # a title in book-title marks opening a line, then a pause: "《Title》，作者：…"
-_BOOK_FIRST = regex.compile(r"^《(?P<title>[^《》\n]{8,300})》\s*[，,、:：]?\s*(?P<rest>.*)$")
+_BOOK_FIRST = regex.compile(r"《(?P<title>[^《》\n]{8,300})》\s*[，,、:：]?\s*(?P<rest>.*)$")
+# a tag in black brackets before it ("【USENIX ATC 2012】《Title》…"), a year after the
+# authors ("… [MIT CSAIL] (2012)"), and a place in square brackets after them
+_LEAD_TAG = regex.compile(r"^\s*【([^【】\n]{1,40})】\s*")
+_YEAR_TAIL = regex.compile(r"\s*[(（](?:19|20)\d\d[)）]\s*$")
+_SQUARE_PLACE = regex.compile(r"\[([^\[\]\d][^\[\]]*)\]\s*$")
 _PAPER_WORDS = regex.compile(r"论文|文章|作者|一作|paper|DOI|doi\.org|arXiv", regex.I)
 _TAGS_ONLY = regex.compile(r"(?:\s*<[^<>]*>)+\s*")
 _HANDLE = regex.compile(r"(?<![\w@])@\w{2,30}\b\s*")
@@ -1064,6 +1069,9 @@ class Structure:
     def line_entry(self, line: Line) -> tuple[str, str, str, list[Line]] | None:
         """The title a line gives, its note and prefix, and the lines of what else it
         says (the authors of a reference ...): by its title shape or as a one-line entry."""
+        booked = self.book_first(line)  # "《Title》L Rizzo [Pisa]": no title of that shape
+        if booked is not None:
+            return booked[0], booked[2], "", booked[1]
         title, note, prefix = self.title_of(line)
         if title is not None:
             return title, note, prefix, []
@@ -1189,24 +1197,32 @@ class Structure:
         return shape.title, out, venue
 
     def book_first(self, line: Line) -> tuple[str, list[Line], str] | None:
-        """ "《Title》，作者：A、B（MIT）。What it does …": a title in book-title marks first,
-        then an author field and the note-taker's words: the title, the authors' line and
-        the rest as lines. Only with its authors: "《深入理解计算机系统》这本书…" is a book."""
-        m = _BOOK_FIRST.match(line.text)
+        """ "《Title》，作者：A、B（MIT）。What it does …", a post's "【USENIX ATC 2012】《Title》
+        L Rizzo [Università di Pisa] (2012)": a title in book-title marks first (after a tag
+        in black brackets), then an author field or the authors, and the note-taker's words:
+        the title, the authors' line and the rest as lines, and the venue the tag names.
+        Only with its authors: "《深入理解计算机系统》这本书…" is a book."""
+        tag = _LEAD_TAG.match(line.text)
+        m = _BOOK_FIRST.match(line.text, tag.end() if tag else 0)
         shape = title_shape(m.group("title"), self.labels) if m else None
         if m is None or shape is None or not shape.ok or len(shape.title.split()) < 3:
             return None
         who, _, said = m.group("rest").partition("。")
         label = self.labels.label(who)
-        if label is None or label[0] != "institutions":
+        if label is not None and label[0] == "institutions":
+            who = label[1]
+        elif label is None and not said:  # "L Rizzo [Università di Pisa] (2012)": all it says
+            who = _SQUARE_PLACE.sub(r"(\1)", _YEAR_TAIL.sub("", who))
+        else:
             return None
-        found = author_line(label[1], self.labels, labelled=True)
+        found = author_line(who, self.labels, labelled=True)
         if found is None or not (placed(found) or len(found.authors) >= 2):
             return None  # "《DDIA》，作者：Martin Kleppmann。": one name, no place, a book
-        out = [replace(line, text=label[1], kind="authors", links=(), lead="", tags=())]
+        out = [replace(line, text=who, kind="authors", links=(), lead="", tags=())]
         if said.strip():
             out.append(replace(line, text=said.strip(), kind="text", lead="", tags=()))
-        return shape.title, out, ""
+        venue = tag.group(1).strip() if tag and venue_tag(tag.group(1), self.labels) else ""
+        return shape.title, out, venue
 
     def venue_after(self, line: Line, title: str) -> str:
         """The venue in brackets right after a title on its line ("**Title** (SOSP 2019) —
