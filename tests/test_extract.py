@@ -562,6 +562,7 @@ def test_the_extraction_corpus_does_not_lose_ground(gold: str, floors: dict[str,
             "It tests TCP stacks from the system calls down to the wire.",
             "packetdrill",
         ),
+        ("netmap: a novel framework for fast packet I/O", "It reaches line rate.", "netmap"),
         (
             "Shared GPU clusters",
             "Kessel, a memory-aware scheduler for shared GPUs, packs jobs.",

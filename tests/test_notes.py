@@ -462,6 +462,33 @@ def test_a_topic_heading_over_linked_titles_is_their_session() -> None:
     assert notes.papers[1].title.endswith("On-Device Verification")
 
 
+def test_a_system_field_names_what_the_paper_presents_and_a_system_tag_does_not() -> None:
+    """ "System: [[Sinbad]]" in a paper's fields names its system, even a word some
+    dictionary has; "[System] Title" is a tag of the paper's kind; "四、论文三：《Title》"
+    loses both its numberings and its marks."""
+    from kg.lexicon import load_lexicon
+    from kg.notes import labels_for, parse_text
+
+    notes = parse_text(
+        "# SIGCOMM 2013\n\n## Leveraging Endpoint Flexibility in Data-Intensive Clusters\n\n"
+        "Authors: Mosharaf Chowdhury, Ion Stoica (UC Berkeley); Srikanth Kandula (MSR)\n"
+        "System: [[Sinbad]]\n\nSinbad places replicas behind uncongested links.\n\n"
+        "## 四、论文三：《Regent: A High-Productivity Programming Language for HPC with Logical"
+        " Regions》\n\n作者：Elliott Slaughter、Alex Aiken（斯坦福大学）\n\n"
+        "Regent 是一门面向高性能计算的编程语言，程序由任务和逻辑区域组成。\n\n## Blockchain\n\n"
+        "[System][Monoxide: Scale Out Blockchain with Asynchronized Consensus Zones]"
+        "(https://www.usenix.org/system/files/nsdi19-wang-jiaping.pdf). Jiaping Wang, Hao Wang."
+        " NSDI'19\n",
+        "notes.md",
+        labels_for(load_lexicon()),
+    )
+    assert [(p.title[:24], p.names) for p in notes.papers] == [
+        ("Leveraging Endpoint Flex", ("Sinbad",)),
+        ("Regent: A High-Productiv", ()),
+        ("Monoxide: Scale Out Bloc", ()),
+    ]
+
+
 def test_a_numbered_section_over_a_table_whose_title_column_is_named_in_parts() -> None:
     """A lone "#### 12.1.2.3 Name" heading is a section of a longer text, a session; a
     column headed "论文 / 链接" holds the titles, not the summaries beside it; a short

@@ -102,8 +102,9 @@ _TITLE_SYSTEM = re.compile(  # "FlashDecoding++: Faster …" keeps its "++"
     r"|^(?P<bare>[A-Z][a-z]+[A-Z][\w\-]*|[A-Z]{2,}[a-z][\w\-]*)\s+(?:A|An)\s+[A-Z]"
     # or a dash: "CuART - a CUDA-based Radix-Tree Engine", a name with a capital inside
     r"|^(?P<dashed>(?:[A-Z][a-z]*[A-Z]|[a-z]{1,8}[A-Z])[\w\-\.]*\+{0,2})\s+[-–—]{1,2}\s+\S"
-    # or in small letters, a word no dictionary has: "packetdrill: Scriptable Network …"
-    r"|^(?P<lower>[a-z][a-z0-9\-]{3,24})\s*[:：]\s+[A-Z]"
+    # or in small letters, a word no dictionary has ("packetdrill: Scriptable Network …";
+    # its subtitle in small letters too, as netmap's is)
+    r"|^(?P<lower>[a-z][a-z0-9\-]{3,24})\s*[:：]\s+[A-Za-z]"
 )
 # "... training on GPU clusters using Megatron-LM": a system-like name closing a title
 _TITLE_TAIL_SYSTEM = re.compile(

@@ -136,7 +136,7 @@ class LabelledEntry(_Entry, frozen=True, forbid_unknown_fields=True):
 
 # --- labels.yaml ------------------------------------------------------------------------------
 
-FieldName = Literal["title", "institutions", "link", "abstract", "remarks"]
+FieldName = Literal["title", "institutions", "link", "abstract", "remarks", "system"]
 LinkKind = Literal["paper", "video", "slides", "code"]
 
 

@@ -159,6 +159,8 @@ class Labels:
             kind[word.casefold()] = "ignored"
         self._set("_kind", kind)
         self._set("_label_words", frozenset(kind))
+        # "[System] Title", "SYSTEM …": a tag or a heading in capitals, no system field
+        tagged = [w for w, k in kind.items() if k != "system"]
         self._set("_title_headers", frozenset(w.casefold() for w in self.fields.get("title", ())))
         self._set(
             "_label_re",
@@ -172,8 +174,8 @@ class Labels:
                 rf"(?:\s*(?:[（(][^（）()]{{1,30}}[）)])?\s*(?:::|[:：])|\s+[·•]\s)"
                 rf"|(?i:(?P<dashed>{_alternatives(list(self.fields.get('institutions', ())))}))"
                 r"(?:\s+(?:--|—|–)\s+|\s*——\s*)"
-                rf"|(?P<caps>{_alternatives([w.upper() for w in kind if w.isascii()])})\s"
-                rf"|[【\[](?i:(?P<bracketed>{_alternatives(list(kind))}))[】\]][:：]?)"
+                rf"|(?P<caps>{_alternatives([w.upper() for w in tagged if w.isascii()])})\s"
+                rf"|[【\[](?i:(?P<bracketed>{_alternatives(tagged)}))[】\]][:：]?)"
                 rf"\s*(?P<value>.*)$"
             ),
         )

@@ -2566,6 +2566,7 @@ class Fields:
     links: list[PaperLink] = field(default_factory=list)
     link_field: tuple[str, int] | None = None  # a labelled link: its text and line
     conference: str = ""  # a labelled venue in the paper's block ("venue: OSDI '24")
+    systems: list[str] = field(default_factory=list)  # "System: [[Sinbad]]": what it presents
     abstract: list[Line] = field(default_factory=list)
     remarks: list[str] = field(default_factory=list)
     end_line: int = 0
@@ -2668,6 +2669,10 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
                 _said_ids(out, value, labels)  # "会议：MICRO 2021。作者 …。DOI：10.1145/…"
                 for link in line.links:  # "Where: [ACM DL](https://dl.acm.org/doi/…)"
                     _add_link(out, link.url, link.text, labels)
+            elif kind == "system":
+                # "System: zOVN (its switch is zVALE)", "系统名：A、B": the names it gives first
+                out.systems += [n.strip() for n in _NAMES_SAID.split(value) if n.strip()][:3]
+                _phrased(out, value, labels)
             elif kind == "remarks" and _venue_remark(value, labels):
                 # arXiv's "Comments: Accepted at NSDI 2024": where it appears, a field like
                 # the others, and what follows is no remark
@@ -2785,6 +2790,8 @@ def _phrased(out: Fields, text: str, labels: Labels) -> None:
 
 
 _COMMA = regex.compile(r"\s*[，,]\s*")
+# where the names a system field gives end: "zOVN (its switch is zVALE)", "A, B", "A、B"
+_NAMES_SAID = regex.compile(r"\s*(?:[,，、;；/]|\band\b|和)\s*|\s*[(（].*$")
 # a sentence that says it names the authors, then names them after a colon: "作者来自 X、Y
 # 和 Z：A、B（X），C（Y）。", "The authors are at X and Y: A (X), B (Y)."
 _LISTED_AUTHORS = regex.compile(

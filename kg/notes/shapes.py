@@ -50,6 +50,10 @@ _NUMBERING = regex.compile(
     rf"|(?:论文|文章|(?i:paper|talk))\s*(?:\d{{1,3}}|[{_ZH_DIGITS}]{{1,3}})\s*[:：.、—–]"
     r"|\d{1,2}\s+(?=\p{Lu}\p{Ll}))\s*"
 )
+_WORD_ORDINAL = regex.compile(
+    rf"^(?:第\s*[\d{_ZH_DIGITS}]+\s*篇(?:论文)?[:：]?"
+    rf"|(?:论文|文章|(?i:paper|talk))\s*(?:\d{{1,3}}|[{_ZH_DIGITS}]{{1,3}})\s*[:：.、—–])\s*"
+)
 # a point in a recording before what was said there: "⏱ 00:04:37 第一篇 ▶ Title", "[12:05] Title"
 # (not a time range, which a session's slot is: "09:00-10:30 Session 1")
 _TIMESTAMP = regex.compile(r"^[\[(]?(?:\d{1,2}:)?\d{1,2}:\d\d[\])]?(?!\s*[-–~])\s+")
@@ -160,6 +164,7 @@ def strip_numbering(text: str) -> str:
     "▍01｜X", "📄 X", "2/ 📄 X"."""
     stripped = _TIMESTAMP.sub("", LEADING_SYMBOLS.sub("", text), count=1)
     stripped = _NUMBERING.sub("", LEADING_SYMBOLS.sub("", stripped), count=1)
+    stripped = _WORD_ORDINAL.sub("", stripped, count=1)  # "四、论文三：Title": both numberings
     stripped = LEADING_SYMBOLS.sub("", stripped)
     return stripped or text
 
