@@ -796,6 +796,17 @@ def test_a_technique_named_only_to_be_denied_is_not_the_papers(
     assert denied_techniques(abstract, TABLES) == denied
 
 
+def test_how_a_baseline_is_beaten_is_no_baseline() -> None:
+    facts, _ = facts_of(
+        paper_with(
+            abstract="Short flows finish 2x sooner than with DCTCP "
+            "and TCP; pFabric beats both clearly, by 2x."
+        )
+    )
+    assert "clearly" not in [m.compared_with for m in facts.metrics]
+    assert sorted(facts.baselines) == ["dctcp", "tcp"]
+
+
 @pytest.mark.parametrize(
     ("abstract", "baselines", "vague"),
     [
@@ -980,6 +991,8 @@ def test_a_technique_named_only_to_be_denied_is_not_the_papers(
         # own, or in a list with systems; one written as words stays an unnamed baseline
         ("IC3 beats 2PL and OCC by 2x on TPC-C.", ["2pl", "occ"], ""),
         ("It runs 2x faster than NCCL.", ["nccl"], ""),  # a library: no method
+        ("跟 Reed-Solomon 这类以往的码比，修复带宽少 30%。", ["reed-solomon"], ""),
+        ("Comparison points are DCTCP and pHost; pFabric is 2x faster.", ["dctcp", "phost"], ""),
         ("和标准 Paxos 相比，延迟低 40%。", ["paxos"], ""),
         ("相比 TCP 和 DCTCP，短流完成时间缩短 2-4 倍。", ["dctcp", "tcp"], ""),
         ("和 SVS、DiskANN、HNSW 这些索引相比，延迟降低 1.5 倍。", ["diskann", "hnsw", "svs"], ""),

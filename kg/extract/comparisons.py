@@ -355,6 +355,7 @@ _NOT_A_BASELINE = re.compile(r"(?i:our|we|its|this (?:paper|work|system)|on|in|a
 _CITED = re.compile(r"\W*\b[A-Z][\w'\-]*\s+et\s+al\b")
 # "1F1B" and "2PL" are names, "1-D 方法" a kind
 _DIGIT = re.compile(r"^\W*\d(?![A-Z]\d|[A-Z]{2,3}\b|-?D\b)")
+_ADVERB = re.compile(r"(?i)[a-z]{3,}ly")
 _BASELINE_LAST = re.compile(r"(?i)(?:baselines?|基线|基准)$")
 # what follows a comparison word without being compared with: "相比之下", "compared to it"
 # ("it" and "them" are _NOT_A_BASELINE's)
@@ -381,6 +382,8 @@ def vague_baseline(span: str, tables: Tables, sure: bool = False) -> str:
     phrase = phrase.strip(" \t的")
     if len(phrase) < 2 or _NOT_A_BASELINE.match(phrase) or phrase in _NO_PHRASE:
         return ""
+    if _ADVERB.fullmatch(phrase):
+        return ""  # "pFabric beats both clearly": how, not what
     if _DIGIT.match(phrase) and not _BASELINE_LAST.search(phrase):
         return ""  # "more than 1000 GPUs", but "相对 8K 项 BTB 的基线" is a baseline
     kind = _HARDWARE_KIND.fullmatch(phrase) is not None  # "than a CPU", "比 ASIC 快"
@@ -461,7 +464,7 @@ def _method(name: str, cid: str, tables: Tables) -> Entity:
 
 # words before a method's name ("the standard Paxos", "传统的一致性哈希"), and between two
 _METHOD_LEAD = re.compile(
-    r"(?:(?:the|a|an|plain|standard|classic|classical|traditional|conventional|vanilla|default"
+    r"\s*(?:(?:the|a|an|plain|standard|classic|classical|traditional|conventional|vanilla|default"
     r"|basic|stock)\s+|(?:标准|传统|经典|普通|原生|常规)的?\s*)*",
     re.IGNORECASE,
 )
@@ -469,8 +472,9 @@ _METHOD_NEXT = re.compile(
     r"\s*(?:,\s*(?:and\s+|or\s+)?|\s(?:and|or)\s+|[、和与及或]\s*)" + _METHOD_LEAD.pattern,
     re.IGNORECASE,
 )
-# what says how it compares right after the name: "比 2PL 快", "比 OCC 更稳"
-_MORE = re.compile(r"\s*(?:更|快|慢|高|低|好|差|少|多|强|弱)")
+# what says how it compares right after the name ("比 2PL 快", "比 OCC 更稳"), or that it
+# is one of a kind ("跟 Reed-Solomon 这类以往的码比")
+_MORE = re.compile(r"\s*(?:更|快|慢|高|低|好|差|少|多|强|弱|这类|这种|这些|之类|等)")
 # a word written as a name: "2PL", "Paxos", "B+"
 _NAME_WORD = re.compile(r"[A-Z0-9+]")
 # words that set a thing apart rather than compare with it: "rather than a DBMS", "other
