@@ -1498,6 +1498,15 @@ def test_a_gold_technique_glossed_in_brackets_is_found_by_either_name(tmp_path: 
         ("召回率比现有最好的方法高 6%。", [(6.0, "accuracy", "improvement")]),
         ("GPU 占用率高于 98%。", [(98.0, "utilization", "improvement")]),
         ("It cuts estimated TCO by 17%.", [(17.0, "cost", "reduction")]),
+        # "raise" says a gain, nearer than the cut after it (a nearer one would win: the
+        # rule is the nearest word, before or after)
+        (
+            (
+                "The engines raise throughput by up to 5.5x over the traditional versions and cut"
+                " wear by 2x."
+            ),
+            [(5.5, "throughput", "improvement"), (2.0, "throughput", "reduction")],
+        ),
         ("It lowers average JCT by 30-93%.", [(None, "time", "reduction")]),
         # a model's size is memory; its quality is accuracy
         ("模型大小减少 50% 以上。", [(50.0, "memory", "reduction")]),
