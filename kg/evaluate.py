@@ -338,7 +338,7 @@ def score(gold: dict[str, Any], know: Knowledge, lexicon: Lexicon, name: str) ->
             )
 
         gold_base = {names.entity(b) for b in paper.get("baselines") or []}
-        got_base = {_entity_key(b, know, lexicon, names, gold_base) for b in facts.baselines}
+        got_base = {_entity_key(b, know, lexicon, names) for b in facts.baselines}
         if "baselines" in paper:
             scores["baselines"].add(gold_base, got_base, where)
         if "systems" in paper:
@@ -388,7 +388,7 @@ def score(gold: dict[str, Any], know: Knowledge, lexicon: Lexicon, name: str) ->
                 linked_total += 1
                 wanted = {names.entity(b) for b in ([base] if isinstance(base, str) else base)}
                 got = {
-                    _entity_key(b, know, lexicon, names, wanted)
+                    _entity_key(b, know, lexicon, names)
                     for b in (match.baselines if match is not None else ())
                 }
                 if match is not None and wanted <= got:
@@ -440,14 +440,9 @@ def _score_said(scores: dict[str, Score], claim: dict[str, Any], m: Metric, wher
             scores[kind].misses.append(f"{where}: {_claim_text(claim)}: {got}, not {wanted}")
 
 
-def _entity_key(eid: str, know: Knowledge, lexicon: Lexicon, names: _Names, gold: set[str]) -> str:
-    """How the gold names an entity kg found: the lexicon's id, else its name, or the alias
-    the gold uses ("一致性哈希" of the method kg names "consistent hashing")."""
-    if eid in lexicon.entities:
-        return eid
-    entity = know.entities[eid]
-    keys = [names.entity(n) for n in (entity.name, *entity.aliases)]
-    return next((k for k in keys if k in gold), keys[0])
+def _entity_key(eid: str, know: Knowledge, lexicon: Lexicon, names: _Names) -> str:
+    """How the gold names an entity kg found: the lexicon's id, else its name."""
+    return eid if eid in lexicon.entities else names.entity(know.entities[eid].name)
 
 
 def _score_vague(score: Score, claim: dict[str, Any], match: Metric | None, where: str) -> None:

@@ -804,7 +804,7 @@ def test_how_a_baseline_is_beaten_is_no_baseline() -> None:
         )
     )
     assert "clearly" not in [m.compared_with for m in facts.metrics]
-    assert sorted(facts.baselines) == ["dctcp", "tcp"]
+    assert sorted(facts.baselines) == ["dctcp", "method-tcp"]
 
 
 @pytest.mark.parametrize(
@@ -989,13 +989,21 @@ def test_how_a_baseline_is_beaten_is_no_baseline() -> None:
         ),
         # an approach known by its name is a method compared with: alone, in a list of its
         # own, or in a list with systems; one written as words stays an unnamed baseline
-        ("IC3 beats 2PL and OCC by 2x on TPC-C.", ["2pl", "occ"], ""),
+        ("IC3 beats 2PL and OCC by 2x on TPC-C.", ["method-2pl", "method-occ"], ""),
         ("It runs 2x faster than NCCL.", ["nccl"], ""),  # a library: no method
-        ("跟 Reed-Solomon 这类以往的码比，修复带宽少 30%。", ["reed-solomon"], ""),
+        ("跟 Reed-Solomon 这类以往的码比，修复带宽少 30%。", ["method-reed-solomon"], ""),
+        # a chip, a device or a number format is no method
+        ("It is 3x faster than an FPGA.", [], "FPGA"),
+        ("It is 2x faster than SSDs.", [], "SSDs"),
+        ("It is 2x faster than FP16.", [], "FP16"),
         ("Comparison points are DCTCP and pHost; pFabric is 2x faster.", ["dctcp", "phost"], ""),
-        ("和标准 Paxos 相比，延迟低 40%。", ["paxos"], ""),
-        ("相比 TCP 和 DCTCP，短流完成时间缩短 2-4 倍。", ["dctcp", "tcp"], ""),
-        ("和 SVS、DiskANN、HNSW 这些索引相比，延迟降低 1.5 倍。", ["diskann", "hnsw", "svs"], ""),
+        ("和标准 Paxos 相比，延迟低 40%。", ["method-paxos"], ""),
+        ("相比 TCP 和 DCTCP，短流完成时间缩短 2-4 倍。", ["dctcp", "method-tcp"], ""),
+        (
+            "和 SVS、DiskANN、HNSW 这些索引相比，延迟降低 1.5 倍。",
+            ["diskann", "method-hnsw", "svs"],
+            "",
+        ),
         ("Bamboo beats traditional checkpointing by 3.7x.", [], "traditional checkpointing"),
         ("It is 2x faster than Paxos-style logs.", [], ""),
         ("It is a store of its own rather than a DBMS, and 2x faster.", [], ""),

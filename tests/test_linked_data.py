@@ -374,3 +374,9 @@ def test_a_lexicon_method_names_a_technique_of_the_scheme(tmp_path: Path) -> Non
     )
     with pytest.raises(kg.LexiconError, match="'konsensus' is not a concept"):
         kg.load_lexicon([extra])
+    extra.write_text(
+        "entities:\n  - id: raft\n    name: Raft\n    type: system\n    technique: consensus\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(kg.LexiconError, match="only a method names a technique"):
+        kg.load_lexicon([extra])

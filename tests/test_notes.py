@@ -73,6 +73,7 @@ def test_case(case: Path) -> None:
                 "authors": [a.name for a in paper.authors],
                 # each author's affiliations as the notes give them
                 "affiliated": {a.name: list(a.affiliations) for a in paper.authors},
+                "names": list(paper.names),
                 # the paper's own venue, when the notes give each paper one
                 "venue": f"{paper.conference.name} {paper.conference.year}"
                 if paper.conference
@@ -1539,3 +1540,16 @@ def test_a_bookmark_s_page_title_keeps_only_the_paper_s() -> None:
     # a bar inside a title that is no site's name stays
     kept = "Vortex | A Stream-oriented Storage Engine For Big Data Analytics"
     assert title_shape(kept, labels).title == kept
+
+
+def test_the_venue_after_a_by_line_is_after_its_last_dash() -> None:
+    from kg.lexicon import load_lexicon
+    from kg.notes import labels_for
+    from kg.notes.shapes import venue_tail
+
+    labels = labels_for(load_lexicon())
+    assert venue_tail("A, Stanford University -- Palo Alto -- USENIX ATC 2014", labels) == (
+        "USENIX ATC 2014"
+    )
+    assert venue_tail("A and B, Stanford University — OSDI 2014", labels) == "OSDI 2014"
+    assert venue_tail("A and B, Stanford University -- Palo Alto", labels) == ""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..records import Entity
+from ..records import Concept, Entity
 from ..text import has_chinese
 from .everyday import zipf
 from .mentions import entity_type, new_entity, system_id
@@ -414,10 +414,10 @@ def _methods(
     checkpointing", "块稀疏编码": an unnamed baseline)."""
     longest: dict[int, tuple[int, str]] = {}
     for a, b, cid in tables.techniques.finditer(span):
-        named = all(_NAME_WORD.search(w) for w in re.split(r"[\s\-]+", span[a:b]))
+        if not _method_name(span[a:b], tables.lexicon.concepts[cid]):
+            continue
         if (
-            named
-            and tables.lexicon.concepts[cid].kind != "topic"
+            tables.lexicon.concepts[cid].kind != "topic"
             and not any(x < b and a < y for x, y in taken)
             and b - a > longest.get(a, (0, ""))[0]
         ):
@@ -451,15 +451,39 @@ def _methods(
     return []
 
 
+def _method_name(text: str, concept: Concept) -> bool:
+    """Whether a technique's form names one method of it: written as a name (capitals or
+    digits in every word: "2PL", "Paxos", "Reed-Solomon"), one of the technique's other
+    names rather than its own ("OCC" of optimistic concurrency control, "Paxos" of
+    consensus; not "GEMM", "FPGA" or "RDMA", which name the technique itself, nor their
+    plurals), and no chip or number format ("than an FPGA", "than FP16")."""
+    if not all(_NAME_WORD.search(w) for w in re.split(r"[\s\-]+", text)):
+        return False
+    own = concept.label.casefold()
+    if text.casefold() in (own, own + "s") or text.casefold().removesuffix("s") == own:
+        return False
+    kind = _HARDWARE_KIND.fullmatch(text) or _DEVICE.fullmatch(text)
+    return not (kind or _NUMBER_FORMAT.fullmatch(text))
+
+
+_NUMBER_FORMAT = re.compile(r"(?i)(?:FP|BF|INT|TF|UINT|E\dM)\d*|MX(?:FP|INT)\d+")
+_DEVICE = re.compile(r"(?:SSD|HDD|NVMe|DRAM|SRAM|NVM|HBM|NIC|SmartNIC|DPU|PIM)s?")
+
+
 def _between(span: str, end: int, start: int) -> bool:
     """Whether only a list's separator stands between two items of ``span``."""
     return end <= start and _METHOD_NEXT.fullmatch(span, end, start) is not None
 
 
 def _method(name: str, cid: str, tables: Tables) -> Entity:
-    """The method ``name`` of technique ``cid`` (unless the lexicon knows the name)."""
-    eid = system_id(name)
-    return tables.lexicon.entities.get(eid) or Entity(eid, name, "method", technique=cid)
+    """The method ``name`` of technique ``cid`` (unless the lexicon knows the name). Its id
+    is kept apart from systems' ("method-raft"): another file may read "Raft" as the
+    system a paper presents, and one id must name one thing in the whole graph."""
+    known = tables.lexicon.entities.get(system_id(name))
+    return known or Entity(METHOD_ID + system_id(name), name, "method", technique=cid)
+
+
+METHOD_ID = "method-"  # the id of a method kg found: "method-2pl", IRI …/method/2pl
 
 
 # words before a method's name ("the standard Paxos", "传统的一致性哈希"), and between two

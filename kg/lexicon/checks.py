@@ -146,6 +146,8 @@ def _concepts(lexicon: Lexicon, fail) -> None:  # type: ignore[no-untyped-def]
 
 def _entities(lexicon: Lexicon, fail) -> None:  # type: ignore[no-untyped-def]
     for e in lexicon.entities.values():
+        if e.technique and e.type != "method":
+            fail("entities", e.id, "only a method names a technique (type: method)")
         if e.technique and e.technique not in lexicon.concepts:
             fail("entities", e.id, f"technique {e.technique!r} is not a concept")
         if e.type == "method" and not e.technique:

@@ -1313,9 +1313,8 @@ def _own_names(draft: Draft, fields: Fields, labels: Labels) -> tuple[str, ...]:
     if named and bold is not None and not _COMPARING.search(bold.text):
         said.append(lead)
     # a system field says what the paper presents: its names need no other proof ("Sinbad")
-    fielded = [n.strip("[] ") for n in fields.systems]
-    fielded = [n for n in fielded if 0 < len(n.split()) <= 3 and n[:1].isalnum()]
-    return tuple(dict.fromkeys([*(n.strip() for n in said if own_name(n, labels)), *fielded]))
+    own = [n.strip() for n in said if own_name(n, labels)]
+    return tuple(dict.fromkeys([*own, *fields.systems]))
 
 
 _COMPARING = regex.compile(r"(?i:baseline|compar|\bthan\b|\bvs\.?|\bover\b)|相比|基线|对比|比较")

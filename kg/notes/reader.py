@@ -1216,12 +1216,15 @@ class Structure:
         else:
             return None
         found = author_line(who, self.labels, labelled=True)
-        if found is None or not (placed(found) or len(found.authors) >= 2):
-            return None  # "《DDIA》，作者：Martin Kleppmann。": one name, no place, a book
+        venue = tag.group(1).strip() if tag and venue_tag(tag.group(1), self.labels) else ""
+        # one author needs a place and a venue or a word for a paper: "《DDIA》Martin
+        # Kleppmann [O'Reilly Media] (2017)" is a book
+        cue = venue or _PAPER_WORDS.search(line.text)
+        if found is None or not (len(found.authors) >= 2 or (placed(found) and cue)):
+            return None
         out = [replace(line, text=who, kind="authors", links=(), lead="", tags=())]
         if said.strip():
             out.append(replace(line, text=said.strip(), kind="text", lead="", tags=()))
-        venue = tag.group(1).strip() if tag and venue_tag(tag.group(1), self.labels) else ""
         return shape.title, out, venue
 
     def venue_after(self, line: Line, title: str) -> str:
@@ -1906,11 +1909,13 @@ class Structure:
         return False
 
     def quoted_below(self, lines: list[Line], i: int) -> bool:
-        """A title in quotes with its venue or authors under a line that is no prose (a
-        schedule's "Week 3 · Feb 12 · presenter: Alice", then '"Omega: …" (EuroSys '13)'
-        and the authors): a paper starts inside the paragraph."""
+        """A title in quotes with its venue or authors under a schedule's slot line that
+        opens the paragraph ("Week 3 · Feb 12 · presenter: Alice", then '"Omega: …"
+        (EuroSys '13)' and the authors): a paper starts inside the paragraph."""
+        if not _slot_line(lines, i - 1):
+            return False  # a reference quoted in a paper's notes starts no paper
         quoted = self.quoted_title(lines[i])
-        if quoted is None or is_prose(lines[i - 1].text):
+        if quoted is None:
             return False
         title, said, venue = quoted
         authors = any(s.kind == "authors" for s in said) or (
@@ -2036,11 +2041,11 @@ class Structure:
                 or self.opening_peer(lines, i, j)
             ):
                 # "Week 3 · Feb 14 · presenter: Dev", then the next title in quotes: the
-                # lines above that title in its paragraph are the next paper's, not this one's
-                while (
+                # slot line above that title is the next paper's, not this one's
+                if (
                     j - 1 > i
                     and lines[j - 1].block == lines[j].block != lines[i].block
-                    and not is_prose(lines[j - 1].text)
+                    and _slot_line(lines, j - 1)
                 ):
                     j -= 1
                 break
@@ -2133,6 +2138,22 @@ class Structure:
     def link_only(self, line: Line) -> bool:
         """A line that holds only links ("[[paper]](...) [[video]](...)", a bare URL)."""
         return _is_link_line(line)
+
+
+def _slot_line(lines: list[Line], k: int) -> bool:
+    """A schedule's slot or a post's time: a week, a date, a time or a presenter, no prose
+    ("Week 3 · Feb 12 · presenter: Alice Chen", "第 3 周 · 主讲：张三", "17-3-8 21:03 来自
+    微博")."""
+    text = lines[k].text
+    return not is_prose(text) and _SLOT.search(text) is not None
+
+
+_SLOT = regex.compile(
+    r"(?i)\b(?:week|wk|lecture|class|slot|meeting)\s*\d|\b\d{1,2}[/.]\d{1,2}\b"
+    r"|\b\d{2,4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}:\d\d\b"
+    r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b"
+    r"|\bpresent(?:er|ed by)\b|\bspeaker\b|第\s*[\d一二三四五六七八九十]+\s*[周次讲]|主讲|报告人"
+)
 
 
 def _ends_at(draft: Draft, line: Line) -> bool:
@@ -2669,10 +2690,13 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
                 _said_ids(out, value, labels)  # "会议：MICRO 2021。作者 …。DOI：10.1145/…"
                 for link in line.links:  # "Where: [ACM DL](https://dl.acm.org/doi/…)"
                     _add_link(out, link.url, link.text, labels)
-            elif kind == "system":
-                # "System: zOVN (its switch is zVALE)", "系统名：A、B": the names it gives first
-                out.systems += [n.strip() for n in _NAMES_SAID.split(value) if n.strip()][:3]
-                _phrased(out, value, labels)
+            elif kind == "system" and _system_names(value):
+                # "System: zOVN (its switch is zVALE)", "系统名：A、B": the names it gives
+                out.systems += _system_names(value)
+            elif kind == "system":  # "System: an OS where …", "System: N/A": words, no name
+                if value and not _PLACEHOLDER.fullmatch(value.strip()):
+                    out.abstract.append(Line(line.number, value, line.kind))
+                    _phrased(out, value, labels)
             elif kind == "remarks" and _venue_remark(value, labels):
                 # arXiv's "Comments: Accepted at NSDI 2024": where it appears, a field like
                 # the others, and what follows is no remark
@@ -2754,7 +2778,7 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
             continue
         _phrased(out, text, labels)
         # "Q. Who wrote it?" over its answer, the authors: a line of the notes, no summary yet
-        authors_open = authors_open and is_question(text)
+        authors_open = authors_open and is_question(text) and not out.authors
         _links_of(out, line, labels)
         if mode == "remarks":
             out.remarks.append(text)
@@ -2790,8 +2814,27 @@ def _phrased(out: Fields, text: str, labels: Labels) -> None:
 
 
 _COMMA = regex.compile(r"\s*[，,]\s*")
+
+
+def _system_names(value: str) -> list[str]:
+    """The names a system field gives ("[[zOVN]] (its switch is zVALE)", "A, B", "A、B"):
+    each written as a name (a letter first, a capital or digit in every word, three words
+    at most), none a placeholder ("N/A", "TBD") nor a figure ("2x Xeon"); all or none."""
+    pieces = [p.strip(" []") for p in _NAMES_SAID.split(value.strip()) if p.strip(" []")]
+    named = [
+        p
+        for p in pieces
+        if len(p.split()) <= 3
+        and p[:1].isalpha()
+        and all(regex.search(r"[\p{Lu}\d]", w) for w in p.split())
+        and not _PLACEHOLDER.fullmatch(p)
+    ]
+    return named[:3] if pieces and len(named) == len(pieces) else []
+
+
 # where the names a system field gives end: "zOVN (its switch is zVALE)", "A, B", "A、B"
-_NAMES_SAID = regex.compile(r"\s*(?:[,，、;；/]|\band\b|和)\s*|\s*[(（].*$")
+_NAMES_SAID = regex.compile(r"\s*(?:[,，、;；]|\band\b|和)\s*|\s*[(（].*$")
+_PLACEHOLDER = regex.compile(r"(?i)n/?a|none|tbd|todo|unknown|-+|无|暂无|待定|未知")
 # a sentence that says it names the authors, then names them after a colon: "作者来自 X、Y
 # 和 Z：A、B（X），C（Y）。", "The authors are at X and Y: A (X), B (Y)."
 _LISTED_AUTHORS = regex.compile(

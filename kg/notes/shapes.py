@@ -851,7 +851,7 @@ def _address(pieces: list[str], k: int, labels: Labels) -> bool:
 
 
 # what follows the last dash or bar of a line: "… -- EuroSys 2015", "… | OSDI '14"
-_DASHED_TAIL = regex.compile(r"\s+(?:[—–|]|-{1,2})\s+([^—–|]+?)\s*$")
+_DASHED_TAIL = regex.compile(r"\s+(?:[—–|]|-{1,2})\s+((?:(?!\s-{1,2}\s)[^—–|])+?)\s*$")
 _ID_TAIL = regex.compile(r"\s+[—–\-·|]{1,2}\s+(?:doi|arxiv)\b.*$", regex.I)
 # a date or a time is no institution: "Extracted Annotations (7/5/2023, 8:20:55 AM)"
 _DATE_TIME = regex.compile(r"^\d[\d/:.\-\s]*(?:[AP]M)?$", regex.I)

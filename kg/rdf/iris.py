@@ -98,6 +98,8 @@ class Iris:
         return iri(f"{self.base}techniques/discovered")
 
     def entity(self, etype: str, eid: str) -> IRI:
+        if etype == "method":  # "method-2pl", kept apart from systems' ids: …/method/2pl
+            eid = eid.removeprefix("method-")
         return iri(f"{self.base}{_ENTITY_PATHS.get(etype, etype)}/{eid}")
 
     def unit(self, code: str) -> IRI:
