@@ -380,3 +380,25 @@ def test_a_lexicon_method_names_a_technique_of_the_scheme(tmp_path: Path) -> Non
     )
     with pytest.raises(kg.LexiconError, match="only a method names a technique"):
         kg.load_lexicon([extra])
+
+
+def test_a_name_one_file_presents_and_another_compares_with_keeps_the_graph_valid(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "a.md").write_text(
+        "# ATC 2014\n\n## Raft: In Search of an Understandable Consensus Algorithm\n\n"
+        "Diego Ongaro, John Ousterhout (Stanford University)\n\n"
+        "Raft splits consensus into leader election and log replication.\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "b.md").write_text(
+        "# OSDI 2020\n\n## Fast Replicated Logs for Everyone\n\nJane Doe, John Roe (MIT)\n\n"
+        "Our protocol commits writes 2x faster than Raft.\n",
+        encoding="utf-8",
+    )
+    graph = kg.build([tmp_path])
+    assert kg.validate(graph).conforms
+    compared = {str(o) for o in graph.objects(None, KG.comparesWith)}
+    presented = {str(o) for o in graph.objects(None, KG.presents)}
+    assert compared == {"https://w3id.org/kg/id/method/raft"}
+    assert presented == {"https://w3id.org/kg/id/system/raft"}
