@@ -79,6 +79,7 @@ from .shapes import (
     normalize_doi,
     own_name,
     section_heading,
+    strip_numbering,
     title_shape,
     unwrapped,
 )
@@ -504,6 +505,7 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
             found, title_line = whole, 0
     _sections_of_one_paper(found, labels)
     _sections_of_papers(found, lines, labels)
+    _sections_named_after_papers(found)
     skipped_lines = {line.number for block, _ in found.skipped for line in block}
     first = lines[0] if lines else None
     if (
@@ -821,6 +823,49 @@ def _sections_of_papers(found: Found, lines: list[Line], labels: Labels) -> None
         for k, (block, reason) in enumerate(found.skipped)
         if rest.get(k, block)
     ]
+
+
+def _sections_named_after_papers(found: Found) -> None:
+    """A table of papers, then a section per paper headed by its short name ("| 2 | WiscKey:
+    Separating Keys from Values … |" above "### 2. WiscKey" and a paragraph): what the
+    section says is that paper's notes. Only for a paper with no prose of its own, and a
+    heading that names one paper alone (the name before its title's colon, or the title's
+    first words)."""
+    bare = [p for p in found.papers if p.title and not any(is_prose(b.text) for b in p.body)]
+    if not bare:
+        return
+    kept: list[tuple[list[Line], str]] = []
+    for block, reason in found.skipped:
+        if reason not in (NO_PAPER_UNDER, NOT_PART):
+            kept.append((block, reason))
+            continue
+        left: list[Line] = []
+        paper = None
+        for line in block:
+            if line.kind == "heading":
+                named = [p for p in bare if _heading_names(line.text, p.title)]
+                paper = named[0] if len(named) == 1 else None
+                if paper is None:
+                    left.append(line)
+            elif paper is not None:
+                paper.body.append(line)
+            else:
+                left.append(line)
+        if left:
+            kept.append((left, reason))
+    found.skipped = kept
+
+
+def _heading_names(heading: str, title: str) -> bool:
+    """Whether a section's heading names a paper by its short name ("2. WiscKey" of
+    "WiscKey: Separating Keys from Values …") or its first words ("1. Flash reliability" of
+    "Flash Reliability in Production: …"), three letters or more."""
+    said = fold(strip_numbering(heading)).strip(" .:：")
+    if len(said) < 3:
+        return False
+    name = fold(title.split(":", 1)[0].split("：", 1)[0]).strip()
+    words = fold(title).split()
+    return said == name or (len(said.split()) >= 2 and words[: len(said.split())] == said.split())
 
 
 def _heading_fields(lines: list[Line], labels: Labels) -> list[Line]:
