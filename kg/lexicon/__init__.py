@@ -80,6 +80,7 @@ class LabelWords:
     talks: Words = ()
     people_columns: Words = ()
     place_columns: Words = ()
+    author_columns: Words = ()
     year_columns: Words = ()
 
 
@@ -209,6 +210,7 @@ def _merge(read: list[LexiconFile]) -> Lexicon:
                     "talks",
                     "people_columns",
                     "place_columns",
+                    "author_columns",
                     "year_columns",
                 )
             },

@@ -197,6 +197,7 @@ SECTIONS: dict[str, Any] = {
     "talks": Words,
     "people_columns": Words,
     "place_columns": Words,
+    "author_columns": Words,
     "year_columns": Words,
 }
 

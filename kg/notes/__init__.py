@@ -444,6 +444,7 @@ def _read_lines(text: str, path: str, name: str, labels: Labels, settings: Setti
         labels.place_columns,
         labels.venue_columns,
         labels.year_columns,
+        labels.author_columns,
     )
     parsed = parse(text, headers)
     lines = _field_items(_heading_fields(list(parsed.lines), labels), labels)

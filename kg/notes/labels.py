@@ -104,6 +104,8 @@ class Labels:
     # a table's columns of authors' names and of their places, case-folded
     people_columns: frozenset[str] = frozenset()
     place_columns: frozenset[str] = frozenset()
+    # a table of papers' column of their authors as written, under a name no label has
+    author_columns: frozenset[str] = frozenset()
     year_columns: frozenset[str] = frozenset()  # a table's column of years
     venue_columns: frozenset[str] = frozenset()  # and of venues: the conference words, folded
     awards: frozenset[str] = frozenset()  # the title prefixes (awards), folded
@@ -502,6 +504,7 @@ def labels_for(lexicon: Lexicon) -> Labels:
         not_sessions=words.not_sessions,
         people_columns=frozenset(w.casefold() for w in words.people_columns),
         place_columns=frozenset(w.casefold() for w in words.place_columns),
+        author_columns=frozenset(w.casefold() for w in words.author_columns),
         year_columns=frozenset(w.casefold() for w in words.year_columns),
         venue_columns=frozenset(w.casefold() for w in words.conference),
         awards=frozenset(w.casefold() for w in words.title_prefixes),

@@ -250,6 +250,7 @@ class Headers:
     places: frozenset[str] = frozenset()  # and of a column of their institutions
     venues: frozenset[str] = frozenset()  # the names of a column of venues ("Venue")
     years: frozenset[str] = frozenset()  # and of a column of years ("Year")
+    authors: frozenset[str] = frozenset()  # a table of papers' column of authors ("Who")
 
     def with_years(self, header: list[str], rows: list[tuple[int, list[Cell]]]) -> None:
         """A venue's cell with the year of its row put after it ("| SIGMOD | 2018 |" is
@@ -279,13 +280,21 @@ class Headers:
             return None
         return people, places
 
+    def lists_people(self, header: str, cell: str) -> bool:
+        """Whether a cell under a column of authors ("Who") lists people or places them
+        ("A (Toronto), B, C (Google)"): one name alone is who presents it ("| Jonas |")."""
+        return header.casefold() in self.authors and _PEOPLE_LISTED.search(cell) is not None
+
     def reads(self, header: str, cell: str) -> bool:
         """Whether a cell under ``header`` is read: a field kg knows, or prose. "Publication
         Year: 2021" read as a line would be a title ("Name: subtitle") of a paper more."""
         known = self.known
+        if header.casefold() in self.authors:
+            return self.lists_people(header, cell)
         return known is None or not header or header.casefold() in known or is_prose(cell)
 
 
+_PEOPLE_LISTED = regex.compile(r"[,;、，；(（\[]|\s(?:and|&)\s")
 _INLINE_BREAK = regex.compile(r"<br\s*/?>(?=[ \t]*\S)", regex.IGNORECASE)
 # what stands before a line's text: quote marks, a list item's mark and its check box
 _LINE_LEAD = regex.compile(
@@ -1034,7 +1043,8 @@ class _Table:
                 if at == column or not text or not headers.reads(header[at], text):
                     continue
                 block += 1
-                shown = f"{header[at]}: {text}" if header[at] else text
+                name = "Authors" if headers.lists_people(header[at], text) else header[at]
+                shown = f"{name}: {text}" if name else text
                 lines.append(
                     Line(number, shown, "text", 0, inner, number, block, cell_strong, cell_links)
                 )
