@@ -412,16 +412,13 @@ def _methods(
     word), as a method of that technique. Alone, they must be a list and nothing else:
     none for "Paxos-style logs", nor for what is written as words ("traditional
     checkpointing", "块稀疏编码": an unnamed baseline)."""
-    longest: dict[int, tuple[int, str]] = {}
-    for a, b, cid in tables.techniques.finditer(span):
-        if not _method_name(span[a:b], tables.lexicon.concepts[cid]):
-            continue
-        if (
-            tables.lexicon.concepts[cid].kind != "topic"
-            and not any(x < b and a < y for x, y in taken)
-            and b - a > longest.get(a, (0, ""))[0]
-        ):
-            longest[a] = (b - a, cid)
+    # (the matcher gives the longest word at each place, none overlapping)
+    longest = {
+        a: (b - a, cid)
+        for a, b, cid in tables.techniques.finditer(span)
+        if _method_name(span[a:b], tables.lexicon.concepts[cid])
+        and not any(x < b and a < y for x, y in taken)
+    }
     if taken:  # items of the list the names are in: "SVS、DiskANN、HNSW、SCANN"
         items = list(taken)
         found = [(a, a + size) for a, (size, _) in longest.items()]
@@ -457,7 +454,7 @@ def _method_name(text: str, concept: Concept) -> bool:
     names rather than its own ("OCC" of optimistic concurrency control, "Paxos" of
     consensus; not "GEMM", "FPGA" or "RDMA", which name the technique itself, nor their
     plurals), and no chip or number format ("than an FPGA", "than FP16")."""
-    if not all(_NAME_WORD.search(w) for w in re.split(r"[\s\-]+", text)):
+    if concept.kind == "topic" or not all(_NAME_WORD.search(w) for w in _WORDS.split(text)):
         return False
     own = concept.label.casefold()
     if text.casefold() in (own, own + "s") or text.casefold().removesuffix("s") == own:
@@ -501,6 +498,7 @@ _METHOD_NEXT = re.compile(
 _MORE = re.compile(r"\s*(?:更|快|慢|高|低|好|差|少|多|强|弱|这类|这种|这些|之类|等)")
 # a word written as a name: "2PL", "Paxos", "B+"
 _NAME_WORD = re.compile(r"[A-Z0-9+]")
+_WORDS = re.compile(r"[\s\-]+")
 # words that set a thing apart rather than compare with it: "rather than a DBMS", "other
 # than GEMM", "instead of TCP"
 _CONTRAST = re.compile(r"(?i)\b(?:rather|other)\s+than\s*$|\binstead\s+of\s*$")

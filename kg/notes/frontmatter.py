@@ -85,12 +85,7 @@ def page_properties(text: str, paper_field: Callable[[str], bool]) -> tuple[str,
     (line numbers stay), or None. Fields that ``paper_field`` says belong to a paper
     (authors, a DOI) make them a paper's fields, read as they are now: None."""
     lines = text.split("\n")
-    found = []
-    for line in lines:
-        m = _PAGE_PROPERTY.match(line)
-        if m is None:
-            break
-        found.append((m.group("key"), m.group("value")))
+    found = [(m.group("key"), m.group("value")) for m in _leading(lines, _PAGE_PROPERTY)]
     end = len(found)
     if not found or any(paper_field(key) for key, _ in found):
         return None
@@ -109,17 +104,23 @@ _MAIL_HEADER = regex.compile(
 )
 
 
+def _leading(lines: list[str], pattern: regex.Pattern[str]) -> list[regex.Match[str]]:
+    """The matches of ``pattern`` on the lines that open a text, up to the first it misses."""
+    out = []
+    for line in lines:
+        m = pattern.match(line)
+        if m is None:
+            break
+        out.append(m)
+    return out
+
+
 def mail_headers(text: str) -> tuple[str, str] | None:
     """A mail saved as text, its header fields first (From, Date, Subject …) up to a blank
     line: its subject is the notes' title, and the fields are no part of the notes. Returns
     the title as YAML and the text with the fields' lines left blank, or None."""
     lines = text.split("\n")
-    found = []
-    for line in lines:
-        m = _MAIL_HEADER.match(line)
-        if m is None:
-            break
-        found.append((m.group("key").casefold(), m.group("value")))
+    found = [(m.group("key").casefold(), m.group("value")) for m in _leading(lines, _MAIL_HEADER)]
     end = len(found)
     subject = dict(found).get("subject")
     if end < 2 or not subject or (end < len(lines) and lines[end].strip()):

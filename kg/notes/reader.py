@@ -1909,9 +1909,9 @@ class Structure:
         return False
 
     def quoted_below(self, lines: list[Line], i: int) -> bool:
-        """A title in quotes with its venue or authors under a schedule's slot line that
-        opens the paragraph ("Week 3 · Feb 12 · presenter: Alice", then '"Omega: …"
-        (EuroSys '13)' and the authors): a paper starts inside the paragraph."""
+        """A title in quotes with its venue or authors right under a schedule's slot line or
+        a post's time ("Week 3 · Feb 12 · presenter: Alice", then '"Omega: …" (EuroSys '13)'
+        and the authors): a paper starts inside the paragraph."""
         if not _slot_line(lines, i - 1):
             return False  # a reference quoted in a paper's notes starts no paper
         quoted = self.quoted_title(lines[i])
@@ -2690,11 +2690,12 @@ def fields_of(draft: Draft, labels: Labels) -> Fields:
                 _said_ids(out, value, labels)  # "会议：MICRO 2021。作者 …。DOI：10.1145/…"
                 for link in line.links:  # "Where: [ACM DL](https://dl.acm.org/doi/…)"
                     _add_link(out, link.url, link.text, labels)
-            elif kind == "system" and _system_names(value):
-                # "System: zOVN (its switch is zVALE)", "系统名：A、B": the names it gives
-                out.systems += _system_names(value)
-            elif kind == "system":  # "System: an OS where …", "System: N/A": words, no name
-                if value and not _PLACEHOLDER.fullmatch(value.strip()):
+            elif kind == "system":
+                # "System: zOVN (its switch is zVALE)", "系统名：A、B": the names it gives;
+                # "System: an OS where …" is words of the summary, "System: N/A" nothing
+                names = _system_names(value)
+                out.systems += names
+                if not names and value and not _PLACEHOLDER.fullmatch(value.strip()):
                     out.abstract.append(Line(line.number, value, line.kind))
                     _phrased(out, value, labels)
             elif kind == "remarks" and _venue_remark(value, labels):
@@ -2826,7 +2827,7 @@ def _system_names(value: str) -> list[str]:
         for p in pieces
         if len(p.split()) <= 3
         and p[:1].isalpha()
-        and all(regex.search(r"[\p{Lu}\d]", w) for w in p.split())
+        and all(_NAME_MARK.search(w) for w in p.split())
         and not _PLACEHOLDER.fullmatch(p)
     ]
     return named[:3] if pieces and len(named) == len(pieces) else []
@@ -2834,6 +2835,7 @@ def _system_names(value: str) -> list[str]:
 
 # where the names a system field gives end: "zOVN (its switch is zVALE)", "A, B", "A、B"
 _NAMES_SAID = regex.compile(r"\s*(?:[,，、;；]|\band\b|和)\s*|\s*[(（].*$")
+_NAME_MARK = regex.compile(r"[\p{Lu}\d]")  # a word written as a name has one
 _PLACEHOLDER = regex.compile(r"(?i)n/?a|none|tbd|todo|unknown|-+|无|暂无|待定|未知")
 # a sentence that says it names the authors, then names them after a colon: "作者来自 X、Y
 # 和 Z：A、B（X），C（Y）。", "The authors are at X and Y: A (X), B (Y)."

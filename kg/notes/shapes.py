@@ -34,6 +34,11 @@ URL_RE = regex.compile(r"https?://[^\s<>\"'，。、；）]+", regex.I)
 HAN = regex.compile(r"\p{Han}")
 LATIN = regex.compile(r"[A-Za-z]")
 _ZH_DIGITS = "一二三四五六七八九十百"
+# ordinals in words: 第3篇 or 第二篇, 论文一, 文章 2, Paper 3, "Talk 1 — Title"
+_ORDINAL_WORDS = (
+    rf"第\s*[\d{_ZH_DIGITS}]+\s*篇(?:论文)?[:：]?"
+    rf"|(?:论文|文章|(?i:paper|talk))\s*(?:\d{{1,3}}|[{_ZH_DIGITS}]{{1,3}})\s*[:：.、—–]"
+)
 _NUMBERING = regex.compile(
     # a section's number before a system's name and a colon, or a title of four words or
     # more: "2.1 KACE: …", "2.4 Queue Management for SLO-Oriented …" ("1.13.3. Quantization"
@@ -45,15 +50,10 @@ _NUMBERING = regex.compile(
     # Chinese, circled and keycap ordinals: （一）, 一、, ①, 1️⃣, 🔟
     rf"|[(（][{_ZH_DIGITS}]{{1,3}}[)）]|[{_ZH_DIGITS}]{{1,3}}\s*[、.．]|[\u2460-\u2473\u3251-\u325f]"
     r"|(?:\d\ufe0f?\u20e3)+|\U0001f51f"
-    # ordinals in words: 第3篇 or 第二篇, 论文一, 文章 2, Paper 3, "Talk 1 — Title"
-    rf"|第\s*[\d{_ZH_DIGITS}]+\s*篇(?:论文)?[:：]?"
-    rf"|(?:论文|文章|(?i:paper|talk))\s*(?:\d{{1,3}}|[{_ZH_DIGITS}]{{1,3}})\s*[:：.、—–]"
+    rf"|{_ORDINAL_WORDS}"
     r"|\d{1,2}\s+(?=\p{Lu}\p{Ll}))\s*"
 )
-_WORD_ORDINAL = regex.compile(
-    rf"^(?:第\s*[\d{_ZH_DIGITS}]+\s*篇(?:论文)?[:：]?"
-    rf"|(?:论文|文章|(?i:paper|talk))\s*(?:\d{{1,3}}|[{_ZH_DIGITS}]{{1,3}})\s*[:：.、—–])\s*"
-)
+_WORD_ORDINAL = regex.compile(rf"^(?:{_ORDINAL_WORDS})\s*")
 # a point in a recording before what was said there: "⏱ 00:04:37 第一篇 ▶ Title", "[12:05] Title"
 # (not a time range, which a session's slot is: "09:00-10:30 Session 1")
 _TIMESTAMP = regex.compile(r"^[\[(]?(?:\d{1,2}:)?\d{1,2}:\d\d[\])]?(?!\s*[-–~])\s+")
