@@ -1506,6 +1506,8 @@ def test_a_gold_technique_glossed_in_brackets_is_found_by_either_name(tmp_path: 
         ("召回率比现有最好的方法高 6%。", [(6.0, "accuracy", "improvement")]),
         ("GPU 占用率高于 98%。", [(98.0, "utilization", "improvement")]),
         ("It cuts estimated TCO by 17%.", [(17.0, "cost", "reduction")]),
+        # a kind of node between the figure and its unit ("50,000 emulated nodes")
+        ("Mesos scales to 50,000 emulated nodes.", [(50000.0, "scale", "neutral")]),
         # "raise" says a gain, nearer than the cut after it (a nearer one would win: the
         # rule is the nearest word, before or after)
         (
